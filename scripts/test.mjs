@@ -1,0 +1,37 @@
+// Runs every test stage in order and ends with one summary line: "Tests: N passed, M failed".
+// Stages: type check, unit tests, API tests on SQLite and PostgreSQL, end-to-end tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const only = process.argv.slice(2);
+const stages = [
+  { name: 'chromium', cmd: ['bash', 'scripts/ensure-chromium.sh'], when: 'e2e' },
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'unit', vitest: ['--project', 'unit'] },
+  { name: 'api', vitest: ['--project', 'api-sqlite', '--project', 'api-postgres'] },
+  { name: 'e2e', vitest: ['--project', 'e2e'] },
+].filter((s) => only.length === 0 || only.includes(s.name) || only.includes(s.when));
+
+fs.mkdirSync('test-results', { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const broken = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  const report = `test-results/${stage.name}.json`;
+  fs.rmSync(report, { force: true });
+  const cmd = stage.cmd ?? ['npx', 'vitest', 'run', ...stage.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const res = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit', env: process.env });
+  if (stage.vitest && fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    if (r.numTotalTests === 0) broken.push(`${stage.name} (ran no test)`);
+  }
+  if (res.status !== 0) broken.push(stage.name);
+}
+if (broken.length) console.log(`\nFailed stages: ${[...new Set(broken)].join(', ')}`);
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(broken.length || failed ? 1 : 0);

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Kysely } from 'kysely';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db, DialectName } from './db/database';
+import type { Database } from './db/tables';
+import { SessionStore } from './auth/sessions';
+import authPlugin from './auth/plugin';
+import { errorHandler } from './lib/errorHandler';
+import { fail } from './lib/envelope';
+import { tooManyRequests } from './lib/errors';
+import authRoutes from './routes/auth';
+import verifyRoutes from './routes/verify';
+import healthRoutes from './routes/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: DialectName;
+    sessions: SessionStore;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('sessions', new SessionStore(database.db, config));
+
+  if (config.CORS_ORIGIN) {
+    await app.register(cors, {
+      origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      exposedHeaders: ['Content-Range'],
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Exam portal API', version: '1.0.0', description: 'Every answer is { success, message, data }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(verifyRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveFrontEnd(app, config);
+  return app;
+}
+
+/** The built front end, with client-side routes falling back to index.html; unknown /api paths stay JSON 404s. */
+async function serveFrontEnd(app: FastifyInstance, config: Config) {
+  const root = path.resolve(config.STATIC_DIR);
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    }
+    return reply.code(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
+  });
+}

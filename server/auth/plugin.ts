@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../src/schemas/roles';
+import { forbidden, sessionExpired } from '../lib/errors';
+import type { SessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by `app.authenticate`. */
+    user?: SessionUser;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a missing, expired or revoked bearer token is answered with 405. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook factory: authenticate, then require one of the roles (403 otherwise). */
+    requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export const bearerToken = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+};
+
+export default fp(async (app) => {
+  app.decorateRequest('user', undefined);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    const user = token && token.length <= 128 ? await app.sessions.find(token) : undefined;
+    if (!user) throw sessionExpired();
+    req.user = user;
+  });
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.user) await app.authenticate(req, reply);
+    if (!roles.includes(req.user!.role)) throw forbidden();
+  });
+});

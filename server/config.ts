@@ -1,0 +1,56 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every variable the server reads, with its default. The README documents each one. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** PostgreSQL connection string; without it the embedded SQLite database is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Create the demo institute and accounts when the database is new. */
+  DEMO_DATA: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Origin allowed to call the API from another site (the built front end is served on the same origin). */
+  CORS_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts allowed per client address per minute. */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins for one username (from one address) before it is paused for LOGIN_LOCK_MINUTES. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Folder of the built front end served beside the API. */
+  STATIC_DIR: z.string().default('./dist'),
+  /** Public address of the portal, used in links (exam links, password reset mails). */
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type Config = z.output<typeof envSchema> & { sqliteFile: string };
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, sqliteFile: path.resolve(parsed.data.DATA_DIR, 'portal.db') };
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from './tables';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (our epoch-millisecond times) as strings; they fit a double exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>): Db {
+  if (config.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(config.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write (an exam answer above all) survives a power loss, not only a crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation';
+
+/** Every migration, in order. Names sort in the order they must run. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};

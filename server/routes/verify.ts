@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ROLES, rolePath } from '../../src/schemas/roles';
+import { notFound } from '../lib/errors';
+import { ok } from '../lib/envelope';
+
+const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/{role}/verify for each role: the session must exist (405) and be of that role (403).
+  for (const role of ROLES) {
+    app.get(
+      `/${rolePath(role)}/verify`,
+      { onRequest: app.requireRole(role), schema: { tags: ['auth'], summary: `Verify a ${role} session` } },
+      async (req) => ok({ role: req.user!.role, username: req.user!.username }, 'Session valid'),
+    );
+  }
+
+  /** An exam link's token opens a student session straight into that quiz. */
+  app.get(
+    '/student/verify/exam-token/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange an exam-link token for a student session',
+        params: z.object({ token: z.string().min(16).max(128) }),
+      },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
+    async (req) => {
+      const now = Date.now();
+      const row = await app.db
+        .selectFrom('exam_tokens')
+        .innerJoin('quizzes', 'quizzes.id', 'exam_tokens.quiz_id')
+        .innerJoin('users', 'users.id', 'exam_tokens.user_id')
+        .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'users.role'])
+        .where('exam_tokens.token', '=', req.params.token)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null || row.expires_at <= now || row.role !== 'STUDENT') {
+        throw notFound('This exam link is not valid or has expired');
+      }
+      const token = await app.sessions.create(row.user_id, 'STUDENT', now);
+      return ok({ token, quizName: row.quizName, quizId: row.quizId }, 'Exam link verified');
+    },
+  );
+};
+
+export default verifyRoutes;

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { Role } from '../../src/schemas/roles';
+import { createUser } from '../repositories/users';
+
+export const DEMO_PASSWORD = 'portal-demo';
+
+/** The fixed demo accounts: username = role in lower case, one per role. */
+export const DEMO_ACCOUNTS: { username: string; role: Role; fullname: string }[] = [
+  { username: 'admin', role: 'ADMIN', fullname: 'Ada Admin' },
+  { username: 'institute-head', role: 'INSTITUTE-HEAD', fullname: 'Ivan Institute' },
+  { username: 'department-head', role: 'DEPARTMENT-HEAD', fullname: 'Dora Department' },
+  { username: 'teacher', role: 'TEACHER', fullname: 'Tara Teacher' },
+  { username: 'student', role: 'STUDENT', fullname: 'Sam Student' },
+];
+
+export const isNewDatabase = async (db: Kysely<Database>) =>
+  (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) === undefined;
+
+/** One institute with one department and one account per role. Runs in one transaction. */
+export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const institute = await trx
+      .insertInto('institutes')
+      .values({ name: 'Demo Institute of Technology', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const department = await trx
+      .insertInto('departments')
+      .values({ institute_id: institute.id, name: 'Computer Science', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const phones = ['9000000001', '9000000002', '9000000003', '9000000004', '9000000005'];
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const inInstitute = account.role !== 'ADMIN';
+      const inDepartment = inInstitute && account.role !== 'INSTITUTE-HEAD';
+      await createUser(
+        trx,
+        {
+          ...account,
+          password: DEMO_PASSWORD,
+          email: `${account.username}@demo.example`,
+          phone: phones[i],
+          instituteId: inInstitute ? institute.id : null,
+          departmentId: inDepartment ? department.id : null,
+        },
+        now,
+      );
+    }
+  });
+}

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { Role } from './roles';
+
+/**
+ * The metadata that turns a zod schema into an entity: from one EntityDef the server
+ * derives validation, REST routes and row-level access, and the front end derives
+ * the react-admin list and the create/edit form. Declarations import nothing from
+ * React or Node.
+ */
+export type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+/** list and read only look; create, update and delete change rows. */
+export const READ_ACTIONS: readonly Action[] = ['list', 'read'];
+export const WRITE_ACTIONS: readonly Action[] = ['create', 'update', 'delete'];
+export const ALL_ACTIONS: readonly Action[] = [...READ_ACTIONS, ...WRITE_ACTIONS];
+
+/**
+ * How the rows a role may see are narrowed, enforced on the server for every read and write:
+ * - all: every row (admin)
+ * - institute: rows whose institute is the caller's. On the institutes table itself the row
+ *   is the caller's institute (its id is the caller's institute id).
+ * - department: rows whose department is the caller's. On the departments table itself the
+ *   row is the caller's department (its id is the caller's department id).
+ * - own: rows the caller created (created_by), within the caller's department. An entity's
+ *   `scopeVia.own` moves the test to a referenced row (feedbacks: the quiz was created by the caller).
+ * - self: the caller's own row (a user reading their own record), or a row that belongs to the
+ *   caller's account (a student's own feedback).
+ * - role: rows whose `role` field equals the caller's role (guidelines written for that role).
+ *
+ * On create the server stamps the scope's columns from the caller (institute, department,
+ * created_by, the caller's account), never from the body, and on update it never lets them
+ * move a row out of the caller's scope.
+ */
+export type Scope = 'all' | 'institute' | 'department' | 'own' | 'self' | 'role';
+
+/**
+ * A role's scope: one for every action, or one for looking (list, read) and another for
+ * changing (create, update, delete), e.g. a teacher sees the department's groups but edits
+ * only the ones they created: `{ read: 'department', write: 'own' }`.
+ */
+export type RoleScope = Scope | { readonly read: Scope; readonly write: Scope };
+
+export type AccessRule = { readonly [A in Action]?: readonly Role[] };
+
+export interface ReferenceMeta {
+  /** API resource name of the referenced entity, e.g. 'departments'. */
+  resource: string;
+  /** Field of the referenced record shown to users, e.g. 'departmentName'. */
+  display: string;
+  /** The value is a list of ids (multi-select). */
+  many?: boolean;
+}
+
+export interface FieldMeta {
+  label: string;
+  /** Shown as a column of the list. */
+  list?: boolean;
+  /** Offered as a filter of the list (allow-listed on the server). */
+  filter?: boolean;
+  /** The list may sort by it (allow-listed on the server). */
+  sortable?: boolean;
+  /** Matched by the list's free-text search `q`. */
+  search?: boolean;
+  reference?: ReferenceMeta;
+  /** How a form renders it when the JSON Schema type is not enough. */
+  widget?: 'textarea' | 'datetime' | 'password' | 'markdown';
+  /** Set on create only; shown read-only on edit (e.g. a username). */
+  createOnly?: boolean;
+  /** Labels of an enum's values, in the order a select shows them. */
+  choices?: { readonly [value: string]: string };
+  /**
+   * Only these roles set the field in a form; for every other role the form hides it and the
+   * server fills it from the caller's scope (a department head's students are in their department).
+   */
+  editableBy?: readonly Role[];
+}
+
+export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
+  /** REST resource name under /api (DESIGN.md's list), plural and lower case. */
+  resource: string;
+  label: string;
+  singular: string;
+  /** The body of a create; records carry these fields plus `id`. Messages are SPEC.md's. */
+  schema: S;
+  /**
+   * The body of a create for a role whose form differs from `schema`
+   * (the institute head must pick a student's department; others may not).
+   */
+  roleSchemas?: { readonly [R in Role]?: z.ZodObject };
+  /** The body of an update; defaults to the create schema without createOnly fields. */
+  updateSchema?: z.ZodObject;
+  fields: { readonly [K in keyof z.infer<S> & string]?: FieldMeta };
+  /** Field used to name a record in references and titles. */
+  recordRepresentation: string;
+  defaultSort?: { field: string; order: 'ASC' | 'DESC' };
+  access: AccessRule;
+  /** Row scope per role; a role without a scope sees nothing. */
+  scope: { readonly [R in Role]?: RoleScope };
+  /**
+   * Scopes tested on a referenced row instead of on the row itself: `{ own: 'quiz' }` means
+   * "the quiz this row references (field `quiz`, see its reference) was created by the caller".
+   */
+  scopeVia?: { readonly [K in Scope]?: keyof z.infer<S> & string };
+}
+
+export const defineEntity = <S extends z.ZodObject>(def: EntityDef<S>): EntityDef<S> => def;
+
+/** May `role` perform `action` on the entity at all (before row scoping)? */
+export const can = (def: EntityDef, role: Role, action: Action): boolean =>
+  def.access[action]?.includes(role) ?? false;
+
+/** The scope that narrows `role`'s rows for `action`, or undefined when the role may not act. */
+export function scopeFor(def: EntityDef, role: Role, action: Action): Scope | undefined {
+  if (!can(def, role, action)) return undefined;
+  const scope = def.scope[role];
+  if (scope === undefined || typeof scope === 'string') return scope;
+  return READ_ACTIONS.includes(action) ? scope.read : scope.write;
+}
+
+/** The create body for `role` (its own variant when the entity declares one). */
+export const createSchemaOf = (def: EntityDef, role?: Role): z.ZodObject =>
+  (role && def.roleSchemas?.[role]) || def.schema;
+
+/** The update body: the declared one, else the role's create body without createOnly fields. */
+export function updateSchemaOf(def: EntityDef, role?: Role): z.ZodObject {
+  if (def.updateSchema) return def.updateSchema;
+  const schema = createSchemaOf(def, role);
+  const fields: Record<string, FieldMeta | undefined> = def.fields;
+  const createOnly = Object.keys(fields).filter((name) => fields[name]?.createOnly && name in schema.shape);
+  if (createOnly.length === 0) return schema;
+  return schema.omit(Object.fromEntries(createOnly.map((name) => [name, true] as const)));
+}

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '../support/testDb';
+
+/** Chromium: $CHROMIUM_PATH, the system's package, or Playwright's own download on a developer's laptop. */
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((c) => c && fs.existsSync(c));
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  env: Record<string, string>;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** The real server, started the way users start it (tsx server/main.ts), on a fresh SQLite database. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer & { database: TestDatabase }> {
+  const database = await createTestDatabase('sqlite');
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...database.env, ...extraEnv } as Record<string, string>;
+  delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
+  let out = '';
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    env,
+    database,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database.drop();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh context (own storage) and page per test. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** One real server and one Chromium for a test file. */
+export function useE2E(extraEnv: Record<string, string> = {}): E2E {
+  const e = {} as E2E;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    e.server = await startServer(extraEnv);
+    e.browser = await launchBrowser();
+    e.newPage = async () => {
+      const context = await e.browser.newContext({ baseURL: e.server.url });
+      contexts.push(context);
+      // reCAPTCHA cannot load offline; nothing on these pages may reach another host.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      const page = await context.newPage();
+      return { context, page };
+    };
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await e.browser?.close();
+    await e.server?.stop();
+  });
+  return e;
+}
