@@ -25,6 +25,8 @@ import { tooManyRequests } from './lib/errors';
 import authRoutes from './routes/auth';
 import verifyRoutes from './routes/verify';
 import healthRoutes from './routes/health';
+import { crudRoutes } from './crud/routes';
+import { registry } from './resources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(verifyRoutes);
+      await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
   );

@@ -2,16 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { fail } from './envelope';
+import { fieldErrors, validationError } from './validation';
 
-/** Field -> message, with nested paths dotted the way react-admin names its inputs ('content.0.title'). */
-function fieldErrors(validation: { instancePath: string; message?: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const v of validation) {
-    const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    errors[field] ??= v.message ?? 'Invalid value';
-  }
-  return errors;
-}
 
 /**
  * Every error leaves in SPEC.md's envelope. Messages of 4xx errors are safe to show;
@@ -23,10 +15,10 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
     return reply.code(err.statusCode).send(fail(err.message, err.data));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = fieldErrors(err.validation);
-    const [field, message] = Object.entries(errors)[0];
+    const issues = err.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? 'Invalid value' }));
     const where = err.validationContext && err.validationContext !== 'body' ? `${err.validationContext} ` : '';
-    return reply.code(400).send(fail(`Invalid ${where}${field}: ${message}`, { errors }));
+    const error = validationError(fieldErrors(issues), where);
+    return reply.code(400).send(fail(error.message, error.data));
   }
   const status = err.statusCode ?? 500;
   if (status < 500) {

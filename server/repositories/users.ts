@@ -15,6 +15,8 @@ export interface CreateUserInput {
   phone?: string | null;
   instituteId?: number | null;
   departmentId?: number | null;
+  semester?: string | null;
+  batch?: string | null;
   mustChangePassword?: boolean;
   createdBy?: number | null;
 }
@@ -29,6 +31,8 @@ export async function createUser(db: Kysely<Database>, input: CreateUserInput, n
     phone: input.phone ?? null,
     institute_id: input.instituteId ?? null,
     department_id: input.departmentId ?? null,
+    semester: input.semester ?? null,
+    batch: input.batch ?? null,
     must_change_password: input.mustChangePassword ? 1 : 0,
     created_by: input.createdBy ?? null,
     created_at: now,

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as managementConsole from './0002_console';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_console': managementConsole,
 };

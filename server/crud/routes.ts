@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { ok } from '../lib/envelope';
+import { fieldErrors, validationError } from '../lib/validation';
+import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './adapter';
+import { listQuerystring, parseListQuery } from './listQuery';
+import type { RegisteredResource, Registry } from './registry';
+import { applyScope } from './scope';
+import { can, createSchemaOf, scopeFor, type Action } from '../../src/schemas/entity';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+/** The rows of a resource the caller may see, each field under its API name. */
+function scoped(db: AnyDb, r: RegisteredResource, caller: Caller, action: Action): AnySelect {
+  const { adapter } = r;
+  const qb = applyScope(adapter.from(db), scopeFor(r.def, caller.role, action), caller, adapter.scopeColumns);
+  return qb.select((eb) => [
+    eb.ref(adapter.idColumn).as('id'),
+    ...Object.entries(adapter.columns).map(([field, column]) => eb.ref(column).as(field)),
+  ]);
+}
+
+/** Stored rows -> API records, loading list-valued references of the whole page in one query each. */
+async function toRecords(db: AnyDb, r: RegisteredResource, rows: Record<string, unknown>[]) {
+  const records = rows.map((row) => ({ ...r.codec.fromRow(row), id: Number(row.id) }));
+  const ids = records.map((rec) => rec.id);
+  for (const [field, link] of Object.entries(r.adapter.many)) {
+    const byOwner = new Map<number, number[]>(ids.map((id) => [id, []]));
+    if (ids.length) {
+      const links = await db.selectFrom(link.table).select([link.ownKey, link.otherKey]).where(link.ownKey, 'in', ids).execute();
+      for (const l of links) byOwner.get(Number(l[link.ownKey]))?.push(Number(l[link.otherKey]));
+    }
+    for (const rec of records) (rec as Record<string, unknown>)[field] = byOwner.get(rec.id) ?? [];
+  }
+  return records;
+}
+
+async function findOne(db: AnyDb, r: RegisteredResource, caller: Caller, id: number, action: Action) {
+  const row = await scoped(db, r, caller, action).where(r.adapter.idColumn, '=', id).executeTakeFirst();
+  if (!row) throw notFound(`${r.def.singular} not found`);
+  return (await toRecords(db, r, [row]))[0];
+}
+
+function requireAccess(r: RegisteredResource, action: Action, caller: Caller) {
+  if (!can(r.def, caller.role, action)) throw forbidden(`You may not ${action} ${r.def.label.toLowerCase()}`);
+}
+
+/** Every referenced id must be a record the caller may see (another institute's department is not a choice). */
+async function checkReferences(db: AnyDb, registry: Registry, r: RegisteredResource, body: Record<string, unknown>, caller: Caller) {
+  const errors: Record<string, string> = {};
+  for (const [field, meta] of Object.entries(r.def.fields)) {
+    const target = meta?.reference && registry.get(meta.reference.resource);
+    const value = body[field];
+    if (!target || value === undefined || value === null) continue;
+    const ids = [...new Set((Array.isArray(value) ? value : [value]).map(Number))];
+    if (!ids.length) continue;
+    const found = await applyScope(target.adapter.from(db), scopeFor(target.def, caller.role, 'read'), caller, target.adapter.scopeColumns)
+      .select((eb) => eb.ref(target.adapter.idColumn).as('id'))
+      .where(target.adapter.idColumn, 'in', ids)
+      .execute();
+    if (found.length !== ids.length) errors[field] = `Choose a valid ${meta!.label.toLowerCase()}`;
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** Maps a unique-constraint violation that slipped past the checks (a race) to a 409. */
+function uniqueViolation(err: unknown): AppError | undefined {
+  const e = err as { code?: string; message?: string; detail?: string };
+  const isUnique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  if (!isUnique) return undefined;
+  const text = `${e.message ?? ''} ${e.detail ?? ''}`;
+  const field = /email/i.test(text) ? 'email' : /username/i.test(text) ? 'username' : /code/i.test(text) ? 'code' : 'id';
+  return conflict(field, `This ${field} is already in use`);
+}
+
+function foreignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+async function inTransaction<T>(app: FastifyInstance, fn: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  try {
+    return await app.db.transaction().execute(fn as (trx: Transaction<any>) => Promise<T>);
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+}
+
+/** Validates a body; fields the caller's role may not set (editableBy) are dropped first, the server fills them. */
+function parseBody(r: RegisteredResource, schema: z.ZodObject, body: unknown, caller: Caller): Record<string, unknown> {
+  const input = { ...((body ?? {}) as Record<string, unknown>) };
+  for (const [field, meta] of Object.entries(r.def.fields)) {
+    if (meta?.editableBy && !meta.editableBy.includes(caller.role)) delete input[field];
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(fieldErrors(result.error.issues));
+  return result.data as Record<string, unknown>;
+}
+
+async function writeLinks(trx: Transaction<any>, r: RegisteredResource, id: number, body: Record<string, unknown>) {
+  for (const [field, link] of Object.entries(r.adapter.many)) {
+    if (Array.isArray(body[field])) await setLinks(trx, link, id, body[field] as number[]);
+  }
+}
+
+/** GET/POST /api/<resource>, GET/PUT/DELETE /api/<resource>/<id> for one entity. */
+function registerResource(app: FastifyInstance, r: RegisteredResource, registry: Registry) {
+  const { def, adapter } = r;
+  const base = `/${def.resource}`;
+  const tags = [def.resource];
+  const anyRole = [...new Set(Object.values(def.access).flat())];
+  const auth = { onRequest: app.requireRole(...anyRole) };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    base,
+    { ...auth, schema: { tags, summary: `List ${def.label.toLowerCase()} (ra-data-simple-rest: sort, range, filter)`, querystring: listQuerystring } },
+    async (req, reply) => {
+      const caller = req.user!;
+      const query = parseListQuery(req.query, {
+        sortable: r.sortable,
+        filterable: r.filterable,
+        defaultSort: def.defaultSort ?? { field: 'id', order: 'ASC' },
+      });
+      // A list asked for by ids is react-admin's getMany: a read of those records, not a browse.
+      const byIdsOnly = Object.keys(query.filter).length === 1 && 'id' in query.filter && !query.q;
+      requireAccess(r, byIdsOnly ? 'read' : 'list', caller);
+
+      let qb = scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list');
+      for (const [field, raw] of Object.entries(query.filter)) {
+        const values = (Array.isArray(raw) ? raw : [raw]).map((v) => r.codec.toRow({ [field]: v })[field] ?? v);
+        if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values.map(Number) : [-1]);
+        else if (adapter.many[field]) {
+          const link = adapter.many[field];
+          qb = qb.where(adapter.idColumn, 'in', (eb: any) =>
+            eb.selectFrom(link.table).select(link.ownKey).where(link.otherKey, 'in', values.length ? values : [-1]),
+          );
+        } else if (Array.isArray(raw)) qb = qb.where(adapter.columns[field], 'in', values.length ? values : [null]);
+        else if (raw === null) qb = qb.where(adapter.columns[field], 'is', null);
+        else qb = qb.where(adapter.columns[field], '=', values[0]);
+      }
+      if (query.q && r.searchable.length) {
+        qb = qb.where((eb: any) => eb.or(r.searchable.map((f) => likeLower(adapter.columns[f], query.q!))));
+      }
+      const { total } = (await qb
+        .clearSelect()
+        .select((eb: any) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow()) as { total: number | string };
+      const sortColumn = query.sort.field === 'id' ? adapter.idColumn : adapter.columns[query.sort.field];
+      const rows = await qb
+        .orderBy(sortColumn, query.sort.order === 'ASC' ? 'asc' : 'desc')
+        .orderBy(adapter.idColumn, 'asc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      const records = await toRecords(app.db, r, rows);
+      const end = records.length ? query.offset + records.length - 1 : query.offset;
+      reply.header('Content-Range', `${def.resource} ${query.offset}-${end}/${Number(total)}`);
+      return ok(records);
+    },
+  );
+
+  api.get(
+    `${base}/:id`,
+    { ...auth, schema: { tags, summary: `Read one ${def.singular.toLowerCase()}`, params: idParams } },
+    async (req) => {
+      requireAccess(r, 'read', req.user!);
+      return ok(await findOne(app.db, r, req.user!, req.params.id, 'read'));
+    },
+  );
+
+  api.post(
+    base,
+    { ...auth, schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.looseObject({}) } },
+    async (req, reply) => {
+      const caller = req.user!;
+      requireAccess(r, 'create', caller);
+      const body = parseBody(r, createSchemaOf(def, caller.role), req.body, caller);
+      await checkReferences(app.db, registry, r, body, caller);
+      const { record, extra } = await inTransaction(app, async (trx) => {
+        const { id, extra } = await adapter.insert(trx, r.codec.toRow(body), caller);
+        await writeLinks(trx, r, id, body);
+        return { record: await findOne(trx, r, caller, id, 'create'), extra };
+      });
+      reply.code(201);
+      return ok({ ...record, ...extra }, `${def.singular} created`);
+    },
+  );
+
+  api.put(
+    `${base}/:id`,
+    { ...auth, schema: { tags, summary: `Update a ${def.singular.toLowerCase()}`, params: idParams, body: z.looseObject({}) } },
+    async (req) => {
+      const caller = req.user!;
+      requireAccess(r, 'update', caller);
+      const body = parseBody(r, r.updateSchema, req.body, caller);
+      await findOne(app.db, r, caller, req.params.id, 'update');
+      await checkReferences(app.db, registry, r, body, caller);
+      const record = await inTransaction(app, async (trx) => {
+        await adapter.update(trx, req.params.id, r.codec.toRow(body), caller);
+        await writeLinks(trx, r, req.params.id, body);
+        return findOne(trx, r, caller, req.params.id, 'update');
+      });
+      return ok(record, `${def.singular} updated`);
+    },
+  );
+
+  api.delete(
+    `${base}/:id`,
+    { ...auth, schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}`, params: idParams } },
+    async (req) => {
+      const caller = req.user!;
+      requireAccess(r, 'delete', caller);
+      const record = await findOne(app.db, r, caller, req.params.id, 'delete');
+      for (const dep of adapter.dependents) {
+        let q = (app.db as AnyDb).selectFrom(dep.table).select((eb: any) => eb.fn.countAll().as('n')).where(dep.column, '=', req.params.id);
+        if (dep.where) q = q.where(dep.where[0], '=', dep.where[1]);
+        const { n } = (await q.executeTakeFirstOrThrow()) as { n: number | string };
+        if (Number(n) > 0) {
+          throw new AppError(409, `Cannot delete this ${def.singular.toLowerCase()} while it has ${dep.label} (${n}). Remove them first.`, 'IN_USE');
+        }
+      }
+      try {
+        await app.db.transaction().execute((trx) => adapter.remove(trx as Transaction<any>, req.params.id, caller));
+      } catch (err) {
+        if (foreignKeyViolation(err)) {
+          throw new AppError(409, `This ${def.singular.toLowerCase()} is still used by other records and cannot be deleted.`, 'IN_USE');
+        }
+        throw err;
+      }
+      return ok(record, `${def.singular} deleted`);
+    },
+  );
+}
+
+export const crudRoutes =
+  (registry: Registry): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const r of registry.values()) registerResource(app, r, registry);
+  };
