@@ -27,18 +27,11 @@ export const ALL_ACTIONS: readonly Action[] = [...READ_ACTIONS, ...WRITE_ACTIONS
  *   caller's account (a student's own feedback).
  * - role: rows whose `role` field equals the caller's role (guidelines written for that role).
  *
- * On create the server stamps the scope's columns from the caller (institute, department,
- * created_by, the caller's account), never from the body, and on update it never lets them
- * move a row out of the caller's scope.
+ * The server must take the scope's columns from the caller on create (institute, department,
+ * created_by, the caller's account), never from the body, and must not let an update move a
+ * row out of the caller's scope.
  */
 export type Scope = 'all' | 'institute' | 'department' | 'own' | 'self' | 'role';
-
-/**
- * A role's scope: one for every action, or one for looking (list, read) and another for
- * changing (create, update, delete), e.g. a teacher sees the department's groups but edits
- * only the ones they created: `{ read: 'department', write: 'own' }`.
- */
-export type RoleScope = Scope | { readonly read: Scope; readonly write: Scope };
 
 export type AccessRule = { readonly [A in Action]?: readonly Role[] };
 
@@ -95,7 +88,13 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   access: AccessRule;
   /** Row scope per role; a role without a scope sees nothing. */
-  scope: { readonly [R in Role]?: RoleScope };
+  scope: { readonly [R in Role]?: Scope };
+  /**
+   * A narrower scope for create, update and delete, where a role changes fewer rows than it
+   * sees: a teacher sees the department's groups but changes only their own (`{ TEACHER: 'own' }`).
+   * Without an entry, `scope` applies to every action. Read it through scopeFor.
+   */
+  writeScope?: { readonly [R in Role]?: Scope };
   /**
    * Scopes tested on a referenced row instead of on the row itself: `{ own: 'quiz' }` means
    * "the quiz this row references (field `quiz`, see its reference) was created by the caller".
@@ -112,9 +111,8 @@ export const can = (def: EntityDef, role: Role, action: Action): boolean =>
 /** The scope that narrows `role`'s rows for `action`, or undefined when the role may not act. */
 export function scopeFor(def: EntityDef, role: Role, action: Action): Scope | undefined {
   if (!can(def, role, action)) return undefined;
-  const scope = def.scope[role];
-  if (scope === undefined || typeof scope === 'string') return scope;
-  return READ_ACTIONS.includes(action) ? scope.read : scope.write;
+  if (WRITE_ACTIONS.includes(action)) return def.writeScope?.[role] ?? def.scope[role];
+  return def.scope[role];
 }
 
 /** The create body for `role` (its own variant when the entity declares one). */
@@ -128,5 +126,6 @@ export function updateSchemaOf(def: EntityDef, role?: Role): z.ZodObject {
   const fields: Record<string, FieldMeta | undefined> = def.fields;
   const createOnly = Object.keys(fields).filter((name) => fields[name]?.createOnly && name in schema.shape);
   if (createOnly.length === 0) return schema;
-  return schema.omit(Object.fromEntries(createOnly.map((name) => [name, true] as const)));
+  const mask: Record<string, true> = Object.fromEntries(createOnly.map((name) => [name, true] as const));
+  return schema.omit(mask as Parameters<typeof schema.omit>[0]);
 }

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { defineEntity } from './entity';
+import { dateTimeField, idRef, numberInput, requiredText, timeOf } from './fields';
+
+export const QUIZ_NAME_MAX = 255;
+const MINUTE_MS = 60_000;
+const WHOLE_MINUTES = 'Duration must be a whole number of minutes';
+
+const flag = (title: string) =>
+  z.boolean({ error: `${title} must be on or off` }).meta({ title, default: false });
+
+/** The four switches of a quiz, all required (a form starts them off). */
+export const quizOptionsSchema = z.object(
+  {
+    face_detection: flag('Face detection'),
+    safe_exam_browser: flag('Safe exam browser'),
+    guest_flag: flag('Guest access'),
+    negative_marking: flag('Negative marking'),
+  },
+  { error: 'Quiz options are required' },
+);
+
+const subjectId = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.string({ error: 'Please select a valid subject' }).trim().min(1, 'Please select a valid subject'),
+);
+
+/**
+ * The fields of a quiz (SPEC.md sections 3 and 5), to be extended (questions, ...) with
+ * `z.object({ ...quizFields, ... }).superRefine(checkQuizWindow, quizWindowParams)`.
+ *
+ * - subjects: subject ids, as strings (SPEC.md: a list of strings); numbers are accepted.
+ * - visible_from < valid_from < valid_to: ISO 8601 UTC strings after parsing; ISO strings
+ *   with a zone, epoch milliseconds and Dates are accepted (see toIsoDateTime).
+ * - duration: whole minutes.
+ */
+export const quizFields = {
+  name: requiredText('Name is required').max(QUIZ_NAME_MAX, 'Name cannot exceed 255 characters'),
+  subjects: z
+    .array(subjectId, { error: 'At least one subject is required' })
+    .min(1, 'At least one subject is required'),
+  visible_from: dateTimeField('Visible from is required', 'Visible from must be a valid date and time'),
+  valid_from: dateTimeField('Valid from is required', 'Valid from must be a valid date and time'),
+  valid_to: dateTimeField('Valid to is required', 'Valid to must be a valid date and time'),
+  duration: numberInput(
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'Duration is required' : WHOLE_MINUTES) })
+      .int({ error: WHOLE_MINUTES, abort: true })
+      .min(1, 'Duration must be at least 1 minute'),
+  ),
+  group_id: idRef('Group is required'),
+  options: quizOptionsSchema,
+};
+
+type QuizWindow = { visible_from: unknown; valid_from: unknown; valid_to: unknown; duration: unknown };
+
+/**
+ * The rules between fields: visible_from < valid_from < valid_to, and the duration strictly
+ * shorter than the window from valid_from to valid_to. Each rule speaks only when the fields
+ * it compares are valid on their own, and its message sits on the field it names.
+ */
+export function checkQuizWindow(quiz: QuizWindow, ctx: z.RefinementCtx): void {
+  const visibleFrom = timeOf(quiz.visible_from);
+  const validFrom = timeOf(quiz.valid_from);
+  const validTo = timeOf(quiz.valid_to);
+  if (visibleFrom >= validFrom) {
+    ctx.addIssue({ code: 'custom', path: ['visible_from'], message: 'Visible from must be before valid from' });
+  }
+  if (validTo <= validFrom) {
+    ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'Valid to must be after valid from' });
+    return;
+  }
+  const windowMinutes = (validTo - validFrom) / MINUTE_MS;
+  const { duration } = quiz;
+  if (typeof duration === 'number' && Number.isInteger(duration) && duration >= 1 && duration >= windowMinutes) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration'],
+      message: 'Duration entered does not match valid from and valid to date',
+    });
+  }
+}
+
+/** Run checkQuizWindow even when another field failed, so a form shows every error at once. */
+export const quizWindowParams = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+export const quizSchema = z.object(quizFields).superRefine(checkQuizWindow, quizWindowParams);
+export type QuizInput = z.input<typeof quizSchema>;
+export type Quiz = z.infer<typeof quizSchema>;
+export type QuizOptions = z.infer<typeof quizOptionsSchema>;
+export type QuizRecord = Quiz & { id: number };
+
+/**
+ * Quizzes are the teacher's. A teacher sees the department's quizzes (the quiz list filters
+ * on the creator, 'ME' by default) but creates, changes and deletes only their own.
+ */
+export const quizEntity = defineEntity({
+  resource: 'quizzes',
+  label: 'Quizzes',
+  singular: 'Quiz',
+  schema: quizSchema,
+  // The cross-field rules hold on update too; the refined schema cannot be narrowed by omit.
+  updateSchema: quizSchema,
+  fields: {
+    name: { label: 'Name', list: true, sortable: true, search: true },
+    subjects: { label: 'Subjects', filter: true, reference: { resource: 'subjects', display: 'subjectname', many: true } },
+    visible_from: { label: 'Visible from', list: true, sortable: true, widget: 'datetime' },
+    valid_from: { label: 'Valid from', list: true, sortable: true, filter: true, widget: 'datetime' },
+    valid_to: { label: 'Valid to', list: true, sortable: true, filter: true, widget: 'datetime' },
+    duration: { label: 'Duration (minutes)', list: true, sortable: true },
+    group_id: { label: 'Group', list: true, filter: true, reference: { resource: 'groups', display: 'groupName' } },
+    options: { label: 'Options' },
+  },
+  recordRepresentation: 'name',
+  defaultSort: { field: 'valid_from', order: 'DESC' },
+  access: {
+    list: ['TEACHER'],
+    read: ['TEACHER'],
+    create: ['TEACHER'],
+    update: ['TEACHER'],
+    delete: ['TEACHER'],
+  },
+  scope: { TEACHER: 'department' },
+  writeScope: { TEACHER: 'own' },
+});

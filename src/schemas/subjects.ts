@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineEntity } from './entity';
+import { requiredText, semesterField } from './fields';
+
+/** A subject of the institute (SPEC.md sections 3 and 5). */
+export const subjectSchema = z.object({
+  subjectname: requiredText('Subject name is required').max(100, 'Subject name should not exceed 100 characters'),
+  code: requiredText('Subject code is required').max(20, 'Subject code should not exceed 20 characters'),
+  semester: semesterField(),
+});
+export type SubjectInput = z.input<typeof subjectSchema>;
+export type Subject = z.infer<typeof subjectSchema>;
+export type SubjectRecord = Subject & { id: number };
+
+/** Subjects belong to the institute: its head manages them, its department heads and teachers look them up. */
+export const subjectEntity = defineEntity({
+  resource: 'subjects',
+  label: 'Subjects',
+  singular: 'Subject',
+  schema: subjectSchema,
+  fields: {
+    subjectname: { label: 'Subject name', list: true, sortable: true, search: true },
+    code: { label: 'Code', list: true, sortable: true, search: true },
+    semester: { label: 'Semester', list: true, sortable: true, filter: true },
+  },
+  recordRepresentation: 'subjectname',
+  defaultSort: { field: 'subjectname', order: 'ASC' },
+  access: {
+    list: ['INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER'],
+    read: ['INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER'],
+    create: ['INSTITUTE-HEAD'],
+    update: ['INSTITUTE-HEAD'],
+    delete: ['INSTITUTE-HEAD'],
+  },
+  scope: { 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'institute', TEACHER: 'institute' },
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES, QUESTION_TYPES, questionSchema } from '../../../src/schemas/questions';
+import { expectIssue, parseOk, repeat, without } from './expectIssue';
+
+const valid = {
+  subject: 4,
+  module: 9,
+  type: 'single',
+  question: 'Which sort is stable?',
+  marks: 2,
+  time_required: 1,
+  difficulty: 'easy',
+};
+
+describe('question schema', () => {
+  it('parses a valid question, with or without a topic', () => {
+    expect(parseOk(questionSchema, valid)).toEqual(valid);
+    expect(parseOk(questionSchema, { ...valid, topic: 12 })).toEqual({ ...valid, topic: 12 });
+    expect(parseOk(questionSchema, { ...valid, topic: '' }).topic).toBeUndefined();
+  });
+
+  it('accepts numbers from a form as strings', () => {
+    expect(parseOk(questionSchema, { ...valid, subject: '4', module: '9', marks: '2', time_required: ' 1 ' })).toEqual(valid);
+  });
+
+  it.each(QUESTION_TYPES)('accepts the type %s', (type) => {
+    expect(questionSchema.safeParse({ ...valid, type }).success).toBe(true);
+  });
+
+  it.each(DIFFICULTIES)('accepts the difficulty %s', (difficulty) => {
+    expect(questionSchema.safeParse({ ...valid, difficulty }).success).toBe(true);
+  });
+
+  it.each([undefined, '', 'maths'])('requires the subject (%s)', (subject) => {
+    expectIssue(questionSchema, { ...valid, subject }, 'subject', 'Select the subject');
+  });
+
+  it.each([undefined, '', null])('requires the module (%s)', (module) => {
+    expectIssue(questionSchema, { ...valid, module }, 'module', 'Select the module');
+  });
+
+  it('rejects a topic that is not an id', () => {
+    expectIssue(questionSchema, { ...valid, topic: 'sorting' }, 'topic', 'Please select a valid topic');
+  });
+
+  it.each([undefined, '', 'essay', 'SINGLE'])('requires a known question type (%s)', (type) => {
+    expectIssue(questionSchema, { ...valid, type }, 'type', 'Select the question type');
+  });
+
+  it('requires the question text', () => {
+    expectIssue(questionSchema, { ...valid, question: '  ' }, 'question', 'Question is required');
+    expectIssue(questionSchema, without(valid, 'question'), 'question', 'Question is required');
+  });
+
+  it('limits the question text to 10000 characters', () => {
+    expectIssue(questionSchema, { ...valid, question: repeat(10001) }, 'question', 'Question should not exceed 10000 characters');
+  });
+
+  it.each([undefined, '', null, 0, 0.5, -1, 'two'])('requires marks of at least 1 (%s)', (marks) => {
+    expectIssue(questionSchema, { ...valid, marks }, 'marks', 'Enter valid marks');
+  });
+
+  it.each([undefined, '', 0, 'soon'])('requires a time of at least 1 (%s)', (time_required) => {
+    expectIssue(questionSchema, { ...valid, time_required }, 'time_required', 'Enter valid time');
+  });
+
+  it.each([undefined, '', 'extreme'])('requires a difficulty (%s)', (difficulty) => {
+    expectIssue(questionSchema, { ...valid, difficulty }, 'difficulty', 'Choose difficulty');
+  });
+});
