@@ -26,6 +26,10 @@ import authRoutes from './routes/auth';
 import verifyRoutes from './routes/verify';
 import healthRoutes from './routes/health';
 import { crudRoutes } from './crud/routes';
+import multipart from '@fastify/multipart';
+import profileRoutes from './routes/profile';
+import studentUploadRoutes from './routes/studentUpload';
+import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
 
 declare module 'fastify' {
@@ -81,12 +85,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(verifyRoutes);
+      await api.register(profileRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(studentUploadRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },

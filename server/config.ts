@@ -34,11 +34,17 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   /** Folder of the built front end served beside the API. */
   STATIC_DIR: z.string().default('./dist'),
-  /** Public address of the portal, used in links (exam links, password reset mails). */
+  /** Public address of the portal, used in links (exam links, password reset mails); default: the address of the request. */
   PUBLIC_URL: z.url().optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.org:587 (smtps:// for TLS). Without it mails go to OUTBOX_DIR. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Exam portal <no-reply@localhost>'),
+  /** Where mails are written as .eml files when no SMTP server is configured; default DATA_DIR/outbox. */
+  OUTBOX_DIR: z.string().optional(),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
 });
 
-export type Config = z.output<typeof envSchema> & { sqliteFile: string };
+export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };
 
 export class ConfigError extends Error {}
 
@@ -52,5 +58,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, sqliteFile: path.resolve(parsed.data.DATA_DIR, 'portal.db') };
+  const { DATA_DIR, OUTBOX_DIR } = parsed.data;
+  return {
+    ...parsed.data,
+    sqliteFile: path.resolve(DATA_DIR, 'portal.db'),
+    outboxDir: path.resolve(OUTBOX_DIR ?? path.join(DATA_DIR, 'outbox')),
+  };
 }

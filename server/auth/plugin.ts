@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../src/schemas/roles';
-import { forbidden, sessionExpired } from '../lib/errors';
+import { AppError, forbidden, sessionExpired } from '../lib/errors';
 import type { SessionUser } from './sessions';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route stays usable while the account still has its initial password (verify, profile, change-password, logout). */
+    allowInitialPassword?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user; set by `app.authenticate`. */
     user?: SessionUser;
@@ -35,5 +39,8 @@ export default fp(async (app) => {
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
     if (!req.user) await app.authenticate(req, reply);
     if (!roles.includes(req.user!.role)) throw forbidden();
+    if (req.user!.mustChangePassword && !req.routeOptions.config.allowInitialPassword) {
+      throw new AppError(403, 'Please set a new password before you continue', 'PASSWORD_CHANGE_REQUIRED');
+    }
   });
 });

@@ -72,7 +72,7 @@ function uniqueViolation(err: unknown): AppError | undefined {
   const isUnique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
   if (!isUnique) return undefined;
   const text = `${e.message ?? ''} ${e.detail ?? ''}`;
-  const field = /email/i.test(text) ? 'email' : /username/i.test(text) ? 'username' : /code/i.test(text) ? 'code' : 'id';
+  const field = ['email', 'username', 'code', 'role'].find((f) => new RegExp(f, 'i').test(text)) ?? 'id';
   return conflict(field, `This ${field} is already in use`);
 }
 

@@ -9,8 +9,13 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const role of ROLES) {
     app.get(
       `/${rolePath(role)}/verify`,
-      { onRequest: app.requireRole(role), schema: { tags: ['auth'], summary: `Verify a ${role} session` } },
-      async (req) => ok({ role: req.user!.role, username: req.user!.username }, 'Session valid'),
+      {
+        onRequest: app.requireRole(role),
+        config: { allowInitialPassword: true },
+        schema: { tags: ['auth'], summary: `Verify a ${role} session` },
+      },
+      async (req) =>
+        ok({ role: req.user!.role, username: req.user!.username, mustChangePassword: req.user!.mustChangePassword }, 'Session valid'),
     );
   }
 

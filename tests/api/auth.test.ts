@@ -22,7 +22,7 @@ describeDb('sign-in, sessions and verification', () => {
     const path = role.toLowerCase();
     const ok = await t.request('GET', `/api/${path}/verify`, { token });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ success: true, message: expect.any(String), data: { role, username } });
+    expect(ok.json()).toEqual({ success: true, message: expect.any(String), data: { role, username, mustChangePassword: false } });
     const other = role === 'STUDENT' ? 'teacher' : 'student';
     const wrong = await t.request('GET', `/api/${other}/verify`, { token });
     expect(wrong.statusCode).toBe(403);
@@ -96,7 +96,7 @@ describeDb('sign-in, sessions and verification', () => {
     const { data } = res.json();
     expect(data).toMatchObject({ quizName: 'Data Structures Mid-term', quizId: quiz.id });
     const verify = await t.request('GET', '/api/student/verify', { token: data.token });
-    expect(verify.json().data).toEqual({ role: 'STUDENT', username: 'student' });
+    expect(verify.json().data).toMatchObject({ role: 'STUDENT', username: 'student' });
 
     for (const bad of ['expired-exam-token-0123456789', 'revoked-exam-token-0123456789', 'unknown-exam-token-0123456789']) {
       const r = await t.request('GET', `/api/student/verify/exam-token/${bad}`);
