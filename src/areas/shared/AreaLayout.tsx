@@ -1,0 +1,44 @@
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
+import { AppBar, Layout, LoadingIndicator, Menu, useBasename, useLogout, type LayoutProps } from 'react-admin';
+import { sectionsOf } from '../areaSections';
+import { useArea } from './AreaContext';
+import { LogoutButton } from './LogoutButton';
+
+/** The menu lists the area's sections in SPEC.md's order; the icon keeps entries visible when the sidebar is collapsed. */
+function AreaMenu() {
+  const area = useArea();
+  const basename = useBasename();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      {sectionsOf(area).map((section) => (
+        <Menu.Item
+          key={section.name}
+          to={`${basename}/${section.name}`}
+          primaryText={section.label}
+          leftIcon={<LabelOutlinedIcon />}
+        />
+      ))}
+    </Menu>
+  );
+}
+
+/** Logout sits in the bar itself rather than in the user menu, so it is always one click away. */
+function AreaToolbar() {
+  const logout = useLogout();
+  return (
+    <>
+      <LoadingIndicator />
+      <LogoutButton onLogout={() => void logout()} />
+    </>
+  );
+}
+
+function AreaAppBar() {
+  return <AppBar userMenu={false} toolbar={<AreaToolbar />} />;
+}
+
+/** react-admin's layout with the area's menu and bar. */
+export function AreaLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={AreaAppBar} menu={AreaMenu} />;
+}

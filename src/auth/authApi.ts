@@ -1,0 +1,21 @@
+import { read, send } from '../api/httpClient';
+import type { ApiResult } from '../schemas/envelope';
+import type { LoginInput, ExamTokenResponseData } from '../schemas/auth';
+import { rolePath, type Role } from '../schemas/roles';
+
+/** The authentication calls of SPEC.md section 7 and DESIGN.md's API contract, and nothing else. */
+
+export type LoginPayload = LoginInput & { recaptchaValue: string | null; userTime: number };
+
+/** The caller reports failures itself (it also resets the captcha). */
+export const requestLogin = (payload: LoginPayload): Promise<ApiResult<unknown>> =>
+  send('/auth/login', payload, { toast: false });
+
+/** A failed logout changes nothing for the user: the browser forgets the session anyway. */
+export const requestLogout = (): Promise<ApiResult<unknown>> => send('/auth/logout', {}, { toast: false });
+
+export const requestSessionCheck = (role: Role): Promise<ApiResult<unknown>> => read(`/${rolePath(role)}/verify`);
+
+/** An invalid exam link falls back to the login silently. */
+export const requestExamTokenCheck = (token: string): Promise<ApiResult<Partial<ExamTokenResponseData>>> =>
+  read(`/student/verify/exam-token/${encodeURIComponent(token)}`, { toast: false });

@@ -1,0 +1,43 @@
+import { parseRole, type Role } from '../schemas/roles';
+
+/** The browser-storage keys of SPEC.md section 3; other code must not spell them out. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  role: 'role',
+  username: 'username',
+  quizName: 'quizName',
+} as const;
+
+export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
+
+/** The stored role, normalised; undefined when missing or not one of ours. */
+export const getStoredRole = (): Role | undefined => parseRole(localStorage.getItem(STORAGE_KEYS.role));
+
+export const getStoredUsername = (): string | null => localStorage.getItem(STORAGE_KEYS.username);
+
+export const getStoredQuizName = (): string | null => localStorage.getItem(STORAGE_KEYS.quizName);
+
+export function storeToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+}
+
+/** The role is kept as the role string (e.g. 'TEACHER'); the username always in lower case. */
+export function storeIdentity(role: Role, username?: string): void {
+  localStorage.setItem(STORAGE_KEYS.role, role);
+  if (username !== undefined) localStorage.setItem(STORAGE_KEYS.username, username.toLowerCase());
+}
+
+export function storeQuizName(quizName: string): void {
+  localStorage.setItem(STORAGE_KEYS.quizName, quizName);
+}
+
+/** What a 405 removes (SPEC.md section 4): the credentials, nothing else. */
+export function endSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.role);
+  localStorage.removeItem(STORAGE_KEYS.token);
+}
+
+/** What a failed session verification and a logout do: forget everything this browser kept. */
+export function clearStorage(): void {
+  localStorage.clear();
+}

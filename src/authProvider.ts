@@ -1,0 +1,90 @@
+import type { AuthProvider } from 'react-admin';
+import { z } from 'zod';
+import { loginResponseDataSchema } from './schemas/auth';
+import { parseRole, rolePath, type Role } from './schemas/roles';
+import { requestLogin, requestLogout, requestSessionCheck, type LoginPayload } from './auth/authApi';
+import {
+  clearStorage,
+  endSession,
+  getStoredRole,
+  getStoredUsername,
+  getToken,
+  storeIdentity,
+  storeToken,
+} from './auth/session';
+import { areaPathOf } from './areas/areaRole';
+import { sectionsOf } from './areas/areaSections';
+
+/** A rejected login; `internet` says the client already reported a connection issue. */
+export class LoginFailed extends Error {
+  override name = 'LoginFailed';
+  constructor(
+    message: string,
+    readonly internet: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The roles compare case-insensitively (SPEC.md section 6), so the server may answer in any case. */
+const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string() });
+
+/** react-admin's shape for "send the user to the start page, without a notification". */
+const backToStart = { redirectTo: '/', message: false } as const;
+
+export const authProvider = {
+  /** Resolves with the user's area; rejects with LoginFailed carrying the server's message. */
+  async login(payload: LoginPayload): Promise<{ redirectTo: string }> {
+    const result = await requestLogin(payload);
+    const data = loginResponseDataSchema.safeParse(result.data);
+    if (!result.success || !data.success) throw new LoginFailed(result.message, result.internet === true);
+    storeToken(data.data.token);
+    storeIdentity(payload.role, payload.username);
+    return { redirectTo: areaPathOf(payload.role) };
+  },
+
+  /** Resolves with where to go next; react-admin navigates there. */
+  async logout(): Promise<string> {
+    if (getToken()) await requestLogout();
+    clearStorage();
+    return '/';
+  },
+
+  /** Verifies the stored session with the server for the stored role (SPEC.md section 4). */
+  async checkAuth(): Promise<void> {
+    const role = getStoredRole();
+    if (getToken() && role) {
+      const result = await requestSessionCheck(role);
+      const verified = verifiedSessionSchema.safeParse(result.data);
+      if (result.success && verified.success && verified.data.role === role) {
+        storeIdentity(role, verified.data.username);
+        return;
+      }
+    }
+    clearStorage();
+    throw backToStart;
+  },
+
+  /** The HTTP client has already removed the credentials on a 405; react-admin then logs out. */
+  async checkError(error: { status?: number }): Promise<void> {
+    if (error.status === 405) {
+      endSession();
+      throw backToStart;
+    }
+  },
+
+  async getPermissions(): Promise<Role | undefined> {
+    return getStoredRole();
+  },
+
+  async getIdentity(): Promise<{ id: string; fullName: string }> {
+    const username = getStoredUsername() ?? '';
+    return { id: username, fullName: username };
+  },
+
+  /** Navigation only: a role may open the sections of its own area. The server enforces the real rules. */
+  async canAccess({ resource }: { resource: string }): Promise<boolean> {
+    const role = getStoredRole();
+    return role !== undefined && sectionsOf(rolePath(role)).some((section) => section.name === resource);
+  },
+} satisfies AuthProvider;

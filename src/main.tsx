@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { getEnv } from './config/env';
+import { registerNavigator } from './navigation/appNavigator';
+import { ConfigErrorPage } from './pages/ConfigErrorPage';
+import { routes } from './router/routes';
+
+const root = createRoot(document.getElementById('root')!);
+
+try {
+  getEnv();
+} catch (error) {
+  // Show the configuration problem on the page as well as in the console, then stop.
+  root.render(<ConfigErrorPage message={error instanceof Error ? error.message : String(error)} />);
+  throw error;
+}
+
+const router = createBrowserRouter(routes);
+// The HTTP client navigates on a 405 without React: let it use the router (no full reload).
+registerNavigator((to) => void router.navigate(to));
+
+root.render(
+  <StrictMode>
+    <CssBaseline />
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { AccountRecoveryPlaceholder } from './AccountRecoveryPlaceholder';
+
+export default function ForgotPasswordPage() {
+  return <AccountRecoveryPlaceholder title="Forgot password" />;
+}

@@ -1,0 +1,5 @@
+import { AccountRecoveryPlaceholder } from './AccountRecoveryPlaceholder';
+
+export default function ResetPasswordPage() {
+  return <AccountRecoveryPlaceholder title="Reset password" />;
+}

@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { ROLE_PATHS } from '../schemas/roles';
+import { LandingPage } from '../pages/LandingPage';
+import { ExamTokenWait } from '../pages/ExamTokenWait';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { AreaGuard } from './AreaGuard';
+import { AREA_ENTRIES } from './areaEntries';
+import { landingLoader } from './landingLoader';
+import { RootLayout } from './RootLayout';
+
+const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
+
+/** The whole route table (SPEC.md section 2); each area declares its own screens below its root. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', loader: landingLoader, element: <LandingPage />, hydrateFallbackElement: <ExamTokenWait /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      ...ROLE_PATHS.map((area): RouteObject => {
+        const Area = AREA_ENTRIES[area];
+        return {
+          path: `/${area}/*`,
+          errorElement: <RouteErrorPage />,
+          element: (
+            <AreaGuard area={area}>
+              <Area />
+            </AreaGuard>
+          ),
+        };
+      }),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

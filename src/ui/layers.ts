@@ -1,0 +1,10 @@
+/**
+ * Stacking order of SPEC.md section 9, lowest to highest. Our own overlays use these values;
+ * MUI's theme keeps its defaults so react-admin's dialogs and menus stay consistent.
+ */
+export const LAYERS = {
+  loadingOverlay: 999,
+  overlay: 1000,
+  modal: 1100,
+  toast: 1200,
+} as const;

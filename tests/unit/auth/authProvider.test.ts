@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { authProvider, LoginFailed } from '../../../src/authProvider';
+import { useMswServer } from '../helpers/mswServer';
+import { resetToastsAfterEach } from '../helpers/toasts';
+
+const server = useMswServer();
+resetToastsAfterEach();
+
+function storeSession(role: string) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('role', role);
+  localStorage.setItem('quizName', 'Algebra');
+}
+
+describe('authProvider.checkAuth', () => {
+  it('accepts a session the server confirms for the stored role and stores username and role', async () => {
+    storeSession('TEACHER');
+    server.use(
+      http.get('/api/teacher/verify', () =>
+        HttpResponse.json({ success: true, message: '', data: { role: 'teacher', username: 'Ann' } }),
+      ),
+    );
+
+    await expect(authProvider.checkAuth()).resolves.toBeUndefined();
+    expect(localStorage.getItem('username')).toBe('ann');
+    expect(localStorage.getItem('role')).toBe('TEACHER');
+  });
+
+  it("clears all storage and redirects to '/' when the server names another role", async () => {
+    storeSession('TEACHER');
+    server.use(
+      http.get('/api/teacher/verify', () =>
+        HttpResponse.json({ success: true, message: '', data: { role: 'STUDENT', username: 'ann' } }),
+      ),
+    );
+
+    await expect(authProvider.checkAuth()).rejects.toEqual({ redirectTo: '/', message: false });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('rejects without asking the server when nothing is stored', async () => {
+    await expect(authProvider.checkAuth()).rejects.toMatchObject({ redirectTo: '/' });
+  });
+});
+
+describe('authProvider.login', () => {
+  it('rejects with the server message and stores nothing', async () => {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ success: false, message: 'Invalid username, password or role' })),
+    );
+
+    const attempt = authProvider.login({ username: 'a', password: 'b', role: 'ADMIN', recaptchaValue: null, userTime: 1 });
+
+    await expect(attempt).rejects.toEqual(new LoginFailed('Invalid username, password or role', false));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('authProvider.logout', () => {
+  it("revokes the session on the server, clears storage and leads to '/'", async () => {
+    storeSession('STUDENT');
+    let authorization: string | null = null;
+    server.use(
+      http.post('/api/auth/logout', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ success: true, message: 'Signed out' });
+      }),
+    );
+
+    await expect(authProvider.logout()).resolves.toBe('/');
+    expect(authorization).toBe('Bearer tok');
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('authProvider.checkError and canAccess', () => {
+  it('logs out on 405 only', async () => {
+    storeSession('TEACHER');
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    await expect(authProvider.checkError({ status: 405 })).rejects.toMatchObject({ redirectTo: '/' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("allows the sections of the user's own area only", async () => {
+    storeSession('INSTITUTE-HEAD');
+    await expect(authProvider.canAccess({ resource: 'department' })).resolves.toBe(true);
+    await expect(authProvider.canAccess({ resource: 'quiz' })).resolves.toBe(false);
+  });
+});
