@@ -1,0 +1,118 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, it, describe } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AREA_SECTIONS } from '../../src/areas/areaSections';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo';
+import { rolePath, ROLE_LABELS, type Role } from '../../src/schemas/roles';
+import { useE2E } from './support';
+
+async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Role').click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+describe('the portal end to end', () => {
+  const e = useE2E();
+
+  it.each(DEMO_ACCOUNTS)('signs in the demo $role into its own area, shows its navigation, and signs out', async ({ username, role }) => {
+    const { page } = await e.newPage();
+    await signIn(page, username, role);
+    const area = rolePath(role);
+    await page.waitForURL(`**/${area}`);
+    await page.getByRole('heading', { name: `${ROLE_LABELS[role]} dashboard` }).waitFor();
+    expect(await storage(page, 'token')).toBeTruthy();
+    expect(await storage(page, 'role')).toBe(role);
+    expect(await storage(page, 'username')).toBe(username);
+
+    if (role !== 'STUDENT') {
+      for (const section of AREA_SECTIONS[area as keyof typeof AREA_SECTIONS]) {
+        await page.getByRole('menuitem', { name: section.label }).first().waitFor();
+      }
+    } else {
+      for (const label of ['Upcoming', 'Available', 'History', 'Profile', 'Guideline']) {
+        await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: new RegExp(label, 'i') }).first().waitFor();
+      }
+    }
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+  });
+
+  it("shows the 'Error' toast with the server's message for a wrong password", async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'teacher', 'TEACHER', 'not-the-password');
+    const toast = page.getByRole('alert').filter({ hasText: 'Invalid username, password or role' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Error');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('shows the login validation messages for an empty form', async () => {
+    const { page } = await e.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Enter Username').waitFor();
+    await page.getByText('Enter Password').waitFor();
+  });
+
+  it("sends a user who opens another role's area to their own", async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'teacher', 'TEACHER');
+    await page.waitForURL('**/teacher');
+    await page.goto('/admin/institutes');
+    await page.waitForURL((url) => url.pathname.startsWith('/teacher'));
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname.startsWith('/teacher'));
+  });
+
+  it('shows the not-found texts for an unknown route, with a way home', async () => {
+    const { page } = await e.newPage();
+    await page.goto('/no/such/page');
+    await page.getByText('Sorry we could not find this page.').waitFor();
+    await page.getByText('But dont worry, you can find plenty of other things on our homepage.').waitFor();
+    await page.getByText('Back to homepage').click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('sends the browser back to / when the server has revoked the session', async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
+    await page.waitForURL('**/department-head');
+    const token = await storage(page, 'token');
+    const res = await fetch(`${e.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+  });
+
+  it('signs a student in through an exam link, straight onto the instruction page', async () => {
+    const db = new Database(path.join(e.server.env.DATA_DIR, 'portal.db'));
+    const now = Date.now();
+    const student = db.prepare("select id from users where username = 'student'").get() as { id: number };
+    const quiz = db.prepare('insert into quizzes (name, created_at, updated_at) values (?, ?, ?)').run('Data Structures Mid-term', now, now);
+    db.prepare('insert into exam_tokens (token, user_id, quiz_id, created_at, expires_at) values (?, ?, ?, ?, ?)').run('e2e-exam-link-token-0123456789', student.id, quiz.lastInsertRowid, now, now + 3_600_000);
+    db.close();
+
+    const { page } = await e.newPage();
+    await page.goto('/?examToken=e2e-exam-link-token-0123456789');
+    await page.waitForURL(`**/student/availableQuiz/instruction/${quiz.lastInsertRowid}`);
+    expect(await storage(page, 'quizName')).toBe('Data Structures Mid-term');
+    expect(await storage(page, 'role')).toBe('STUDENT');
+
+    const { page: other } = await e.newPage();
+    await other.goto('/?examToken=not-a-valid-token-0123456789');
+    await other.getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(other.url()).pathname).toBe('/');
+  });
+});
