@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
 import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './adapter';
@@ -61,7 +61,9 @@ async function checkReferences(db: AnyDb, registry: Registry, r: RegisteredResou
       .select((eb) => eb.ref(target.adapter.idColumn).as('id'))
       .where(target.adapter.idColumn, 'in', ids)
       .execute();
-    if (found.length !== ids.length) errors[field] = `Choose a valid ${meta!.label.toLowerCase()}`;
+    if (found.length !== ids.length) {
+      errors[field] = meta!.reference!.many ? `Choose valid ${meta!.label.toLowerCase()}` : `Choose a valid ${meta!.label.toLowerCase()}`;
+    }
   }
   if (Object.keys(errors).length) throw validationError(errors);
 }
@@ -100,6 +102,30 @@ function parseBody(r: RegisteredResource, schema: z.ZodObject, body: unknown, ca
   return result.data as Record<string, unknown>;
 }
 
+const recordId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number().int().positive().max(2 ** 31 - 1),
+);
+
+/**
+ * A filter value as stored, checked against the field first: ids and references must be record ids,
+ * other fields a value their schema accepts (a number is also tried as text, as a select may send one).
+ * A value the field can never hold is a 400, not a database error (PostgreSQL refuses 'abc' for an integer).
+ */
+function filterValue(r: RegisteredResource, field: string, value: unknown): unknown {
+  if (value === null) return null;
+  const isId = field === 'id' || Boolean(r.def.fields[field]?.reference);
+  const schema = isId ? recordId : (r.def.schema.shape as Record<string, z.ZodType | undefined>)[field];
+  if (!schema) return value;
+  let parsed = schema.safeParse(value);
+  if (!parsed.success && typeof value === 'number') parsed = schema.safeParse(String(value));
+  if (!parsed.success) {
+    const message = `"${field}" cannot be ${JSON.stringify(value)}`;
+    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+  }
+  return r.codec.toRow({ [field]: parsed.data })[field] ?? parsed.data;
+}
+
 async function writeLinks(trx: Transaction<any>, r: RegisteredResource, id: number, body: Record<string, unknown>) {
   for (const [field, link] of Object.entries(r.adapter.many)) {
     if (Array.isArray(body[field])) await setLinks(trx, link, id, body[field] as number[]);
@@ -131,8 +157,8 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
 
       let qb = scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list');
       for (const [field, raw] of Object.entries(query.filter)) {
-        const values = (Array.isArray(raw) ? raw : [raw]).map((v) => r.codec.toRow({ [field]: v })[field] ?? v);
-        if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values.map(Number) : [-1]);
+        const values = (Array.isArray(raw) ? raw : [raw]).map((v) => filterValue(r, field, v));
+        if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values : [-1]);
         else if (adapter.many[field]) {
           const link = adapter.many[field];
           qb = qb.where(adapter.idColumn, 'in', (eb: any) =>

@@ -15,8 +15,14 @@ export function applyScope(qb: AnySelect, scope: Scope | undefined, caller: Call
       return columns.institute && caller.instituteId !== null ? qb.where(columns.institute, '=', caller.instituteId) : nothing();
     case 'department':
       return columns.department && caller.departmentId !== null ? qb.where(columns.department, '=', caller.departmentId) : nothing();
-    case 'own':
-      return columns.owner ? qb.where(columns.owner, '=', caller.userId) : nothing();
+    case 'own': {
+      // The caller's rows within the caller's department: a teacher moved to another department
+      // no longer changes the groups they made in the old one (which they can no longer see).
+      if (!columns.owner) return nothing();
+      if (!columns.department) return qb.where(columns.owner, '=', caller.userId);
+      if (caller.departmentId === null) return nothing();
+      return qb.where(columns.owner, '=', caller.userId).where(columns.department, '=', caller.departmentId);
+    }
     case 'self':
       return columns.self ? qb.where(columns.self, '=', caller.userId) : nothing();
     case 'role':

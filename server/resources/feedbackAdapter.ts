@@ -1,4 +1,5 @@
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
+import { badRequest, conflict } from '../lib/errors';
 import { entities } from '../../src/schemas';
 
 const base = tableAdapter('feedbacks', Object.keys(entities.feedbacks.fields), { rename: { quiz: 'quiz_id' } });
@@ -11,4 +12,27 @@ export const feedbackAdapter: ResourceAdapter = {
   ...base,
   from: (db) => db.selectFrom('feedbacks as t').innerJoin('quizzes as q', 'q.id', 't.quiz_id'),
   scopeColumns: { ...base.scopeColumns, self: 't.created_by', owner: 'q.created_by' },
+  async insert(trx, row, caller) {
+    // Quizzes are not a served resource yet, so the generic reference check cannot see them:
+    // a student gives feedback only on a quiz of their own department (quizzes are given to the
+    // department's groups), never on another institute's quiz or on one that does not exist.
+    const quiz =
+      caller.departmentId === null
+        ? undefined
+        : await trx
+            .selectFrom('quizzes')
+            .select('id')
+            .where('id', '=', Number(row.quiz))
+            .where('department_id', '=', caller.departmentId)
+            .executeTakeFirst();
+    if (!quiz) throw badRequest('Invalid quiz: Choose a valid quiz', { quiz: 'Choose a valid quiz' });
+    const given = await trx
+      .selectFrom('feedbacks')
+      .select('id')
+      .where('quiz_id', '=', quiz.id)
+      .where('created_by', '=', caller.userId)
+      .executeTakeFirst();
+    if (given) throw conflict('quiz', 'You have already given feedback on this quiz');
+    return base.insert(trx, row, caller);
+  },
 };

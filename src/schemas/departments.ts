@@ -42,10 +42,10 @@ export const departmentEntity = defineEntity({
   defaultSort: { field: 'departmentName', order: 'ASC' },
   access: {
     list: ['INSTITUTE-HEAD', 'ADMIN'],
-    read: ['INSTITUTE-HEAD', 'ADMIN', 'DEPARTMENT-HEAD'],
+    read: ['INSTITUTE-HEAD', 'ADMIN', 'DEPARTMENT-HEAD', 'TEACHER'],
     create: ['INSTITUTE-HEAD'],
     update: ['INSTITUTE-HEAD'],
     delete: ['INSTITUTE-HEAD'],
   },
-  scope: { 'INSTITUTE-HEAD': 'institute', ADMIN: 'all', 'DEPARTMENT-HEAD': 'department' },
+  scope: { 'INSTITUTE-HEAD': 'institute', ADMIN: 'all', 'DEPARTMENT-HEAD': 'department', TEACHER: 'department' },
 });
