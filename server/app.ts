@@ -29,6 +29,10 @@ import { crudRoutes } from './crud/routes';
 import multipart from '@fastify/multipart';
 import profileRoutes from './routes/profile';
 import studentUploadRoutes from './routes/studentUpload';
+import quizManageRoutes from './routes/quizManage';
+import studentExamRoutes from './routes/studentExam';
+import guestRoutes from './routes/guest';
+import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
 
@@ -95,13 +99,29 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(profileRoutes);
       await api.register(passwordResetRoutes);
       await api.register(studentUploadRoutes);
+      await api.register(quizManageRoutes);
+      await api.register(studentExamRoutes);
+      await api.register(guestRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
   );
 
   await serveFrontEnd(app, config);
+  closeAbandonedAttempts(app);
   return app;
+}
+
+/** Attempts whose browser is gone are closed at their deadline (plus grace) by the server itself. */
+function closeAbandonedAttempts(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      closeExpiredAttempts(app.db).catch((err) => app.log.error({ err }, 'closing expired attempts failed'));
+    }, 15_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** The built front end, with client-side routes falling back to index.html; unknown /api paths stay JSON 404s. */

@@ -10,6 +10,8 @@ export interface ManyLink {
   table: string;
   ownKey: string;
   otherKey: string;
+  /** Column that keeps the list's order (the paper order of a quiz's questions). */
+  position?: string;
 }
 
 /** The SQL columns that row scopes are checked against (see Scope in src/schemas/entity.ts). */
@@ -43,6 +45,15 @@ export interface ResourceAdapter {
   scopeColumns: ScopeColumns;
   many: Record<string, ManyLink>;
   dependents: Dependent[];
+  /** Reference fields this adapter checks itself (in prepare or insert) instead of the generic visibility check. */
+  checksReferences?: readonly string[];
+  /** Column compared by the list filters `startDate` / `endDate` (default: when the row was created). */
+  dateColumn?: string;
+  /**
+   * Runs on a validated body before it is stored: completes it (ids of new options) and checks rules
+   * that span records (a module of the chosen subject); throws a 400 naming the field.
+   */
+  prepare?(db: AnyDb, body: Record<string, unknown>, caller: Caller, id?: number): Promise<Record<string, unknown>>;
   /** Inserts a validated body (already converted to stored values in `row`); returns the id and anything to show once. */
   insert(trx: Transaction<any>, row: Record<string, unknown>, caller: Caller): Promise<{ id: number; extra?: Record<string, unknown> }>;
   update(trx: Transaction<any>, id: number, row: Record<string, unknown>, caller: Caller): Promise<void>;
@@ -74,6 +85,7 @@ export function tableAdapter(table: string, fields: readonly string[], options: 
   return {
     from: (db) => db.selectFrom(`${table} as t`),
     idColumn: 't.id',
+    dateColumn: 't.created_at',
     columns,
     scopeColumns: {
       institute: tenant.institute ? 't.institute_id' : undefined,
@@ -116,7 +128,7 @@ export async function setLinks(trx: Transaction<any>, link: ManyLink, id: number
   if (unique.length) {
     await trx
       .insertInto(link.table)
-      .values(unique.map((other) => ({ [link.ownKey]: id, [link.otherKey]: other })))
+      .values(unique.map((other, i) => ({ [link.ownKey]: id, [link.otherKey]: other, ...(link.position ? { [link.position]: i } : {}) })))
       .execute();
   }
 }

@@ -5,6 +5,9 @@ import { badRequest } from '../lib/errors';
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 25;
 
+/** Filters every list accepts besides its own fields (see applyMetaFilters in routes.ts). */
+export const META_FILTERS = ['createdBy', 'startDate', 'endDate'];
+
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' };
   offset: number;
@@ -76,7 +79,7 @@ export function parseListQuery(
   }
   const { q, ...rest } = filter;
   for (const key of Object.keys(rest)) {
-    if (key !== 'id' && !allowed.filterable.includes(key)) {
+    if (key !== 'id' && !META_FILTERS.includes(key) && !allowed.filterable.includes(key)) {
       throw badRequest(`Invalid filter: cannot filter by "${key}"`, { filter: `cannot filter by "${key}"` });
     }
   }

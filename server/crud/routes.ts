@@ -30,7 +30,9 @@ async function toRecords(db: AnyDb, r: RegisteredResource, rows: Record<string, 
   for (const [field, link] of Object.entries(r.adapter.many)) {
     const byOwner = new Map<number, number[]>(ids.map((id) => [id, []]));
     if (ids.length) {
-      const links = await db.selectFrom(link.table).select([link.ownKey, link.otherKey]).where(link.ownKey, 'in', ids).execute();
+      let q = db.selectFrom(link.table).select([link.ownKey, link.otherKey]).where(link.ownKey, 'in', ids);
+      if (link.position) q = q.orderBy(link.position);
+      const links = await q.execute();
       for (const l of links) byOwner.get(Number(l[link.ownKey]))?.push(Number(l[link.otherKey]));
     }
     for (const rec of records) (rec as Record<string, unknown>)[field] = byOwner.get(rec.id) ?? [];
@@ -52,6 +54,7 @@ function requireAccess(r: RegisteredResource, action: Action, caller: Caller) {
 async function checkReferences(db: AnyDb, registry: Registry, r: RegisteredResource, body: Record<string, unknown>, caller: Caller) {
   const errors: Record<string, string> = {};
   for (const [field, meta] of Object.entries(r.def.fields)) {
+    if (r.adapter.checksReferences?.includes(field)) continue;
     const target = meta?.reference && registry.get(meta.reference.resource);
     const value = body[field];
     if (!target || value === undefined || value === null) continue;
@@ -126,6 +129,30 @@ function filterValue(r: RegisteredResource, field: string, value: unknown): unkn
   return r.codec.toRow({ [field]: parsed.data })[field] ?? parsed.data;
 }
 
+/**
+ * Filters every list understands besides its fields (SPEC.md's questionFilter and quizFilter):
+ * `createdBy` ('ME' or a user id) and `startDate` / `endDate` (ISO dates or epoch ms, inclusive)
+ * on the resource's date column.
+ */
+function applyMetaFilters(qb: AnySelect, r: RegisteredResource, caller: Caller, f: Record<string, unknown>): AnySelect {
+  const { owner } = r.adapter.scopeColumns;
+  if (f.createdBy !== undefined && f.createdBy !== null && f.createdBy !== '') {
+    const who = f.createdBy === 'ME' ? caller.userId : Number(f.createdBy);
+    if (!owner || !Number.isInteger(who)) throw badRequest('Invalid filter: createdBy must be "ME" or a user id', { filter: 'createdBy must be "ME" or a user id' });
+    qb = qb.where(owner, '=', who);
+  }
+  for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
+    const value = f[key];
+    if (value === undefined || value === null || value === '') continue;
+    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    if (!r.adapter.dateColumn || !Number.isFinite(time)) throw badRequest(`Invalid filter: ${key} must be a date`, { filter: `${key} must be a date` });
+    // An end date without a time means the whole of that day.
+    const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
+    qb = qb.where(r.adapter.dateColumn, op, bound);
+  }
+  return qb;
+}
+
 async function writeLinks(trx: Transaction<any>, r: RegisteredResource, id: number, body: Record<string, unknown>) {
   for (const [field, link] of Object.entries(r.adapter.many)) {
     if (Array.isArray(body[field])) await setLinks(trx, link, id, body[field] as number[]);
@@ -153,10 +180,13 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
       });
       // A list asked for by ids is react-admin's getMany: a read of those records, not a browse.
       const byIdsOnly = Object.keys(query.filter).length === 1 && 'id' in query.filter && !query.q;
+
       requireAccess(r, byIdsOnly ? 'read' : 'list', caller);
 
       let qb = scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list');
-      for (const [field, raw] of Object.entries(query.filter)) {
+      const { createdBy, startDate, endDate, ...fieldFilters } = query.filter;
+      qb = applyMetaFilters(qb, r, caller, { createdBy, startDate, endDate });
+      for (const [field, raw] of Object.entries(fieldFilters)) {
         const values = (Array.isArray(raw) ? raw : [raw]).map((v) => filterValue(r, field, v));
         if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values : [-1]);
         else if (adapter.many[field]) {
@@ -204,8 +234,9 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
     async (req, reply) => {
       const caller = req.user!;
       requireAccess(r, 'create', caller);
-      const body = parseBody(r, createSchemaOf(def, caller.role), req.body, caller);
-      await checkReferences(app.db, registry, r, body, caller);
+      const parsed = parseBody(r, createSchemaOf(def, caller.role), req.body, caller);
+      await checkReferences(app.db, registry, r, parsed, caller);
+      const body = adapter.prepare ? await adapter.prepare(app.db, parsed, caller) : parsed;
       const { record, extra } = await inTransaction(app, async (trx) => {
         const { id, extra } = await adapter.insert(trx, r.codec.toRow(body), caller);
         await writeLinks(trx, r, id, body);
@@ -222,9 +253,10 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
     async (req) => {
       const caller = req.user!;
       requireAccess(r, 'update', caller);
-      const body = parseBody(r, r.updateSchema, req.body, caller);
+      const parsed = parseBody(r, r.updateSchema, req.body, caller);
       await findOne(app.db, r, caller, req.params.id, 'update');
-      await checkReferences(app.db, registry, r, body, caller);
+      await checkReferences(app.db, registry, r, parsed, caller);
+      const body = adapter.prepare ? await adapter.prepare(app.db, parsed, caller, req.params.id) : parsed;
       const record = await inTransaction(app, async (trx) => {
         await adapter.update(trx, req.params.id, r.codec.toRow(body), caller);
         await writeLinks(trx, r, req.params.id, body);

@@ -37,6 +37,8 @@ export interface UserTable {
   /** Students only. */
   semester: string | null;
   batch: string | null;
+  /** Set on guest accounts: the one quiz they may take. */
+  guest_quiz_id: Generated<number | null>;
   created_by: number | null;
   created_at: number;
   updated_at: number;
@@ -61,6 +63,22 @@ export interface QuizTable {
   institute_id: number | null;
   department_id: number | null;
   created_by: number | null;
+  visible_from: number | null;
+  valid_from: number | null;
+  valid_to: number | null;
+  duration: number | null;
+  group_id: number | null;
+  /** JSON: { face_detection, safe_exam_browser, guest_flag, negative_marking } */
+  options: string | null;
+  /** JSON: [{ module?, topic?, difficulty?, type?, count }] */
+  random_rules: string | null;
+  shuffle_questions: number | null;
+  shuffle_options: number | null;
+  negative_penalty: number | null;
+  allow_review: number | null;
+  published: number | null;
+  instructions: string | null;
+  guest_token: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -134,6 +152,58 @@ export interface PasswordResetTable {
   used_at: number | null;
 }
 
+export interface QuestionTable extends Tenant {
+  id: Generated<number>;
+  subject_id: number;
+  module_id: number;
+  topic_id: number | null;
+  type: string;
+  question: string;
+  marks: number;
+  time_required: number;
+  difficulty: string;
+  /** JSON: [{ id, text, correct }] */
+  options: string | null;
+  scoring: string | null;
+  correct_bool: number | null;
+  numeric_value: number | null;
+  numeric_tolerance: number | null;
+  /** JSON: string[] */
+  accepted_answers: string | null;
+  version: Generated<number>;
+}
+
+export interface AttemptTable {
+  id: Generated<number>;
+  quiz_id: number;
+  student_id: number;
+  status: 'in_progress' | 'submitted';
+  started_at: number;
+  deadline: number;
+  submitted_at: number | null;
+  closed_by: 'student' | 'deadline' | 'teacher' | null;
+  score: number | null;
+  max_score: number;
+  pending: number;
+  /** JSON: the paper as the student got it (see server/exam/paper.ts). */
+  paper: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AnswerTable {
+  attempt_id: number;
+  question_id: number;
+  /** JSON of the response. */
+  response: string | null;
+  seq: number;
+  saved_at: number;
+  outcome: string | null;
+  marks: number | null;
+  time_spent_ms: Generated<number>;
+  flagged: Generated<number>;
+}
+
 export interface Database {
   institutes: InstituteTable;
   departments: DepartmentTable;
@@ -150,6 +220,12 @@ export interface Database {
   guidelines: GuidelineTable;
   feedbacks: FeedbackTable;
   password_resets: PasswordResetTable;
+  questions: QuestionTable;
+  quiz_subjects: { quiz_id: number; subject_id: number };
+  quiz_questions: { quiz_id: number; question_id: number; position: Generated<number> };
+  accommodations: { quiz_id: number; student_id: number; extra_minutes: number };
+  attempts: AttemptTable;
+  answers: AnswerTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -12,9 +12,10 @@ export const feedbackAdapter: ResourceAdapter = {
   ...base,
   from: (db) => db.selectFrom('feedbacks as t').innerJoin('quizzes as q', 'q.id', 't.quiz_id'),
   scopeColumns: { ...base.scopeColumns, self: 't.created_by', owner: 'q.created_by' },
+  // Students cannot browse quizzes, so the quiz is checked here rather than by visibility.
+  checksReferences: ['quiz'],
   async insert(trx, row, caller) {
-    // Quizzes are not a served resource yet, so the generic reference check cannot see them:
-    // a student gives feedback only on a quiz of their own department (quizzes are given to the
+    // A student gives feedback only on a quiz of their own department (quizzes are given to the
     // department's groups), never on another institute's quiz or on one that does not exist.
     const quiz =
       caller.departmentId === null

@@ -3,6 +3,8 @@ import { tableAdapter } from '../crud/adapter';
 import { makeRegistry, resource } from '../crud/registry';
 import { departmentAdapter, instituteAdapter, studentAdapter, teacherAdapter } from './accountAdapters';
 import { feedbackAdapter } from './feedbackAdapter';
+import { questionAdapter } from './questionAdapter';
+import { quizAdapter } from './quizAdapter';
 
 const fieldsOf = (def: { fields: object }) => Object.keys(def.fields);
 
@@ -40,5 +42,7 @@ export const registry = makeRegistry([
     entities.guidelines,
     tableAdapter('guidelines', fieldsOf(entities.guidelines), { tenant: { institute: false, department: false }, roleColumn: 'role' }),
   ),
+  resource(entities.questions, questionAdapter),
+  resource(entities.quizzes, quizAdapter),
   resource(entities.feedbacks, feedbackAdapter),
 ]);

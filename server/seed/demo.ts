@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
 import { createUser } from '../repositories/users';
+import { seedExams } from './demoExams';
 
 export const DEMO_PASSWORD = 'portal-demo';
 
@@ -62,5 +63,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('group_students').values({ group_id: group.id, student_id: ids.STUDENT! }).execute();
+    await seedExams(trx, { ...tenant, subjectId: subject.id, groupId: group.id, teacherId: ids.TEACHER!, studentId: ids.STUDENT! });
   });
 }

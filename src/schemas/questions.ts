@@ -35,7 +35,73 @@ export const questionFields = {
   difficulty: z.enum(DIFFICULTIES, { error: 'Choose difficulty' }),
 };
 
-export const questionSchema = z.object(questionFields);
+export const SCORING_MODES = ['all_or_nothing', 'partial'] as const;
+export type ScoringMode = (typeof SCORING_MODES)[number];
+export const SCORING_LABELS: Record<ScoringMode, string> = {
+  all_or_nothing: 'All or nothing',
+  partial: 'Partial credit',
+};
+export const OPTIONS_MAX = 12;
+export const ACCEPTED_ANSWERS_MAX = 20;
+
+/** One option of a choice question; the server gives it a stable id on save. */
+export const questionOptionSchema = z.object({
+  id: z.string().max(40).optional(),
+  text: requiredText('Option text is required').max(2000, 'Option text should not exceed 2000 characters'),
+  correct: z.boolean().default(false),
+});
+export type QuestionOption = z.infer<typeof questionOptionSchema>;
+
+const isChoice = (type: unknown) => type === 'single' || type === 'multiple';
+
+/**
+ * What each question type needs besides the common fields:
+ * - single / multiple: at least two options and at least one correct (single: exactly one);
+ *   multiple choice scores all-or-nothing or with partial credit
+ * - true_false: the correct value; numeric: the value and a tolerance (>= 0);
+ * - short_answer: at least one accepted answer (compared without case or extra spaces);
+ * - descriptive: nothing (the teacher grades it).
+ */
+export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const options = Array.isArray(q.options) ? (q.options as QuestionOption[]) : [];
+  if (isChoice(q.type)) {
+    if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least two options' });
+    const correct = options.filter((o) => o?.correct).length;
+    if (options.length >= 2 && correct === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one correct option' });
+    if (q.type === 'single' && correct > 1) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A single choice question has exactly one correct option' });
+  }
+  if (q.type === 'true_false' && typeof q.correct_bool !== 'boolean') {
+    ctx.addIssue({ code: 'custom', path: ['correct_bool'], message: 'Choose the correct answer' });
+  }
+  if (q.type === 'numeric' && typeof q.numeric_value !== 'number') {
+    ctx.addIssue({ code: 'custom', path: ['numeric_value'], message: 'Enter the correct value' });
+  }
+  if (q.type === 'short_answer' && !(Array.isArray(q.accepted_answers) && q.accepted_answers.length > 0)) {
+    ctx.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'Add at least one accepted answer' });
+  }
+}
+
+const optionalNumber = (message: string) => numberInput(z.number({ error: message }).optional());
+
+/** The answer-key fields; each type uses its own (see checkQuestionAnswer). */
+export const questionAnswerFields = {
+  options: z.array(questionOptionSchema, { error: 'Options must be a list' }).max(OPTIONS_MAX, `At most ${OPTIONS_MAX} options`).optional(),
+  scoring: z.enum(SCORING_MODES, { error: 'Choose how the question is scored' }).optional(),
+  correct_bool: z.boolean({ error: 'Choose the correct answer' }).optional(),
+  numeric_value: optionalNumber('Enter the correct value'),
+  numeric_tolerance: numberInput(z.number({ error: 'Enter a valid tolerance' }).min(0, 'Tolerance cannot be negative').optional()),
+  accepted_answers: z
+    .array(requiredText('An accepted answer cannot be empty').max(500, 'An accepted answer should not exceed 500 characters'))
+    .max(ACCEPTED_ANSWERS_MAX, `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`)
+    .optional(),
+};
+
+/** The common fields only (SPEC.md section 3's question form). */
+export const questionBaseSchema = z.object(questionFields);
+
+export const questionSchema = z
+  .object({ ...questionFields, ...questionAnswerFields })
+  .superRefine((q, ctx) => checkQuestionAnswer(q, ctx), { when: (p) => typeof p.value === 'object' && p.value !== null });
 export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type QuestionRecord = Question & { id: number };
@@ -63,8 +129,15 @@ export const questionEntity = defineEntity({
     marks: { label: 'Marks', list: true, filter: true, sortable: true },
     time_required: { label: 'Time required (minutes)', sortable: true },
     difficulty: { label: 'Difficulty', list: true, filter: true, sortable: true, choices: DIFFICULTY_LABELS },
+    options: { label: 'Options' },
+    scoring: { label: 'Scoring', choices: SCORING_LABELS },
+    correct_bool: { label: 'Correct answer' },
+    numeric_value: { label: 'Correct value' },
+    numeric_tolerance: { label: 'Tolerance' },
+    accepted_answers: { label: 'Accepted answers' },
   },
   recordRepresentation: 'question',
+  updateSchema: questionSchema,
   access: {
     list: ['TEACHER'],
     read: ['TEACHER'],

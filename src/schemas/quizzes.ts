@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
-import { dateTimeField, idRef, numberInput, requiredText, timeOf } from './fields';
+import { dateTimeField, idRef, numberInput, optionalIdRef, optionalText, requiredText, timeOf } from './fields';
+import { DIFFICULTIES, QUESTION_TYPES } from './questions';
 
 export const QUIZ_NAME_MAX = 255;
 const MINUTE_MS = 60_000;
@@ -86,7 +87,53 @@ export const quizWindowParams = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 
-export const quizSchema = z.object(quizFields).superRefine(checkQuizWindow, quizWindowParams);
+export const DEFAULT_NEGATIVE_PENALTY = 0.25;
+export const RANDOM_RULES_MAX = 50;
+export const FIXED_QUESTIONS_MAX = 500;
+
+/** Draw `count` questions at random, per student, from the bank rows that match the filters. */
+export const randomRuleSchema = z.object({
+  module: optionalIdRef('Please select a valid module'),
+  topic: optionalIdRef('Please select a valid topic'),
+  difficulty: z.enum(DIFFICULTIES, { error: 'Choose difficulty' }).optional(),
+  type: z.enum(QUESTION_TYPES, { error: 'Select the question type' }).optional(),
+  count: numberInput(
+    z.number({ error: 'Enter how many questions to draw' }).int('Enter a whole number of questions').min(1, 'Draw at least 1 question').max(200, 'Draw at most 200 questions'),
+  ),
+});
+export type RandomRule = z.infer<typeof randomRuleSchema>;
+
+/** What is in the paper and how it is marked (the authoring issue's additions to SPEC.md's quiz form). */
+export const quizPaperFields = {
+  /** Fixed questions, in paper order (question ids). */
+  questions: z.array(idRef('Please select a valid question')).max(FIXED_QUESTIONS_MAX, `At most ${FIXED_QUESTIONS_MAX} fixed questions`).default([]),
+  random_rules: z.array(randomRuleSchema).max(RANDOM_RULES_MAX, `At most ${RANDOM_RULES_MAX} random rules`).default([]),
+  shuffle_questions: z.boolean().default(false),
+  shuffle_options: z.boolean().default(false),
+  /** Marks lost per wrong answer as a fraction of the question's marks, when negative marking is on. */
+  negative_penalty: numberInput(
+    z.number({ error: 'Enter the penalty as a fraction of the marks' }).min(0, 'Penalty must be between 0 and 1').max(1, 'Penalty must be between 0 and 1').default(DEFAULT_NEGATIVE_PENALTY),
+  ),
+  /** Students may see the correct answers in their analysis after submitting. */
+  allow_review: z.boolean().default(true),
+  /** A draft is invisible to students until published. */
+  published: z.boolean().default(false),
+  instructions: optionalText('Instructions', 5000),
+};
+
+/** A published quiz needs something in its paper. */
+export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown; random_rules?: unknown }, ctx: z.RefinementCtx): void {
+  const fixed = Array.isArray(quiz.questions) ? quiz.questions.length : 0;
+  const rules = Array.isArray(quiz.random_rules) ? quiz.random_rules.length : 0;
+  if (quiz.published === true && fixed + rules === 0) {
+    ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Add at least one question or random rule before publishing' });
+  }
+}
+
+export const quizSchema = z
+  .object({ ...quizFields, ...quizPaperFields })
+  .superRefine(checkQuizWindow, quizWindowParams)
+  .superRefine(checkQuizPaper, quizWindowParams);
 export type QuizInput = z.input<typeof quizSchema>;
 export type Quiz = z.infer<typeof quizSchema>;
 export type QuizOptions = z.infer<typeof quizOptionsSchema>;
@@ -112,6 +159,14 @@ export const quizEntity = defineEntity({
     duration: { label: 'Duration (minutes)', list: true, sortable: true },
     group_id: { label: 'Group', list: true, filter: true, reference: { resource: 'groups', display: 'groupName' } },
     options: { label: 'Options' },
+    questions: { label: 'Fixed questions', reference: { resource: 'questions', display: 'question', many: true } },
+    random_rules: { label: 'Random rules' },
+    shuffle_questions: { label: 'Shuffle questions' },
+    shuffle_options: { label: 'Shuffle options' },
+    negative_penalty: { label: 'Penalty per wrong answer (fraction of marks)' },
+    allow_review: { label: 'Students may review correct answers' },
+    published: { label: 'Published', list: true, filter: true },
+    instructions: { label: 'Instructions', widget: 'textarea' },
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'valid_from', order: 'DESC' },

@@ -5,7 +5,7 @@ import { expectIssue, parseOk, repeat, without } from './expectIssue';
 const valid = {
   subject: 4,
   module: 9,
-  type: 'single',
+  type: 'descriptive',
   question: 'Which sort is stable?',
   marks: 2,
   time_required: 1,
@@ -23,8 +23,40 @@ describe('question schema', () => {
     expect(parseOk(questionSchema, { ...valid, subject: '4', module: '9', marks: '2', time_required: ' 1 ' })).toEqual(valid);
   });
 
-  it.each(QUESTION_TYPES)('accepts the type %s', (type) => {
-    expect(questionSchema.safeParse({ ...valid, type }).success).toBe(true);
+  const twoOptions = [
+    { text: 'Merge sort', correct: true },
+    { text: 'Heap sort', correct: false },
+  ];
+  const answerKey: Record<(typeof QUESTION_TYPES)[number], object> = {
+    single: { options: twoOptions },
+    multiple: { options: twoOptions, scoring: 'partial' },
+    true_false: { correct_bool: false },
+    numeric: { numeric_value: 3.14, numeric_tolerance: 0.01 },
+    short_answer: { accepted_answers: ['stack'] },
+    descriptive: {},
+  };
+
+  it.each(QUESTION_TYPES)('accepts the type %s with its answer key', (type) => {
+    expect(questionSchema.safeParse({ ...valid, type, ...answerKey[type] }).success).toBe(true);
+  });
+
+  it.each([
+    ['single', {}, 'options', 'Add at least two options'],
+    ['multiple', { options: [{ text: 'Only one', correct: true }] }, 'options', 'Add at least two options'],
+    ['single', { options: twoOptions.map((o) => ({ ...o, correct: false })) }, 'options', 'Mark at least one correct option'],
+    ['single', { options: twoOptions.map((o) => ({ ...o, correct: true })) }, 'options', 'A single choice question has exactly one correct option'],
+    ['single', { options: [{ text: ' ', correct: true }, { text: 'b' }] }, 'options.0.text', 'Option text is required'],
+    ['true_false', {}, 'correct_bool', 'Choose the correct answer'],
+    ['numeric', {}, 'numeric_value', 'Enter the correct value'],
+    ['numeric', { numeric_value: 1, numeric_tolerance: -1 }, 'numeric_tolerance', 'Tolerance cannot be negative'],
+    ['short_answer', { accepted_answers: [] }, 'accepted_answers', 'Add at least one accepted answer'],
+  ])('a %s question needs its answer key (%o)', (type, extra, path, message) => {
+    expectIssue(questionSchema, { ...valid, type, ...extra }, path, message);
+  });
+
+  it('lets a multiple choice question have several correct options', () => {
+    const options = twoOptions.map((o) => ({ ...o, correct: true }));
+    expect(questionSchema.safeParse({ ...valid, type: 'multiple', options, scoring: 'all_or_nothing' }).success).toBe(true);
   });
 
   it.each(DIFFICULTIES)('accepts the difficulty %s', (difficulty) => {

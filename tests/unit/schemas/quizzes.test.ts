@@ -18,7 +18,16 @@ const valid = {
 
 describe('quiz schema', () => {
   it('parses a valid quiz', () => {
-    expect(parseOk(quizSchema, valid)).toEqual(valid);
+    expect(parseOk(quizSchema, valid)).toEqual({
+      ...valid,
+      questions: [],
+      random_rules: [],
+      shuffle_questions: false,
+      shuffle_options: false,
+      negative_penalty: 0.25,
+      allow_review: true,
+      published: false,
+    });
   });
 
   it('normalises dates to ISO 8601 UTC strings from zoned strings, epoch milliseconds and Dates', () => {
@@ -40,7 +49,7 @@ describe('quiz schema', () => {
   });
 
   it('accepts form numbers as strings and subject ids as numbers', () => {
-    expect(parseOk(quizSchema, { ...valid, duration: '90', group_id: '3', subjects: [4, '7'] })).toEqual(valid);
+    expect(parseOk(quizSchema, { ...valid, duration: '90', group_id: '3', subjects: [4, '7'] })).toMatchObject(valid);
   });
 
   it('requires the name, up to 255 characters', () => {
@@ -153,5 +162,19 @@ describe('quiz entity', () => {
     expect(scopeFor(quizEntity, 'TEACHER', 'list')).toBe('department');
     expect(scopeFor(quizEntity, 'TEACHER', 'update')).toBe('own');
     expect(scopeFor(quizEntity, 'STUDENT', 'read')).toBeUndefined();
+  });
+
+  it('needs a question or a random rule before it is published', () => {
+    expectIssue(quizSchema, { ...valid, published: true }, 'questions', 'Add at least one question or random rule before publishing');
+    expect(quizSchema.safeParse({ ...valid, published: true, questions: [5] }).success).toBe(true);
+    expect(quizSchema.safeParse({ ...valid, published: true, random_rules: [{ module: 2, count: 3 }] }).success).toBe(true);
+  });
+
+  it.each([
+    [{ negative_penalty: 1.5 }, 'negative_penalty', 'Penalty must be between 0 and 1'],
+    [{ random_rules: [{ count: 0 }] }, 'random_rules.0.count', 'Draw at least 1 question'],
+    [{ random_rules: [{ module: 2 }] }, 'random_rules.0.count', 'Enter how many questions to draw'],
+  ])('checks the paper settings (%o)', (extra, path, message) => {
+    expectIssue(quizSchema, { ...valid, ...extra }, path, message);
   });
 });

@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/tables';
+import type { RandomRule } from '../../src/schemas/quizzes';
+import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
+import { buildPaper, type PaperQuestion, type QuizPaperConfig } from './paper';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Saves arriving up to this long after the deadline are still taken (a slow network at the last second). */
+export const SAVE_GRACE_MS = 30_000;
+
+export type QuizRow = Awaited<ReturnType<typeof loadQuiz>>;
+
+export const loadQuiz = (db: Db, quizId: number) => db.selectFrom('quizzes').selectAll().where('id', '=', quizId).executeTakeFirst();
+
+export const quizOptions = (quiz: NonNullable<QuizRow>) =>
+  (quiz.options ? JSON.parse(quiz.options) : {}) as { face_detection?: boolean; safe_exam_browser?: boolean; guest_flag?: boolean; negative_marking?: boolean };
+
+export const markingOf = (quiz: NonNullable<QuizRow>): Marking => ({
+  negativeMarking: quizOptions(quiz).negative_marking === true,
+  penalty: quiz.negative_penalty ?? 0.25,
+});
+
+export async function paperConfigOf(db: Db, quiz: NonNullable<QuizRow>): Promise<QuizPaperConfig> {
+  const subjects = (await db.selectFrom('quiz_subjects').select('subject_id').where('quiz_id', '=', quiz.id).execute()).map((r) => r.subject_id);
+  return {
+    id: quiz.id,
+    departmentId: quiz.department_id,
+    subjects,
+    randomRules: quiz.random_rules ? (JSON.parse(quiz.random_rules) as RandomRule[]) : [],
+    shuffleQuestions: quiz.shuffle_questions === 1,
+    shuffleOptions: quiz.shuffle_options === 1,
+  };
+}
+
+/** The deadline: min(start + duration + the student's extra time, valid_to). */
+export const deadlineOf = (startedAt: number, durationMinutes: number, extraMinutes: number, validTo: number) =>
+  Math.min(startedAt + (durationMinutes + extraMinutes) * 60_000, validTo);
+
+export const extraMinutesOf = async (db: Db, quizId: number, studentId: number) =>
+  (await db.selectFrom('accommodations').select('extra_minutes').where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst())
+    ?.extra_minutes ?? 0;
+
+export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
+export const findAttempt = (db: Db, quizId: number, studentId: number) =>
+  db.selectFrom('attempts').selectAll().where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst();
+
+/**
+ * The one attempt of this student at this quiz. Starting twice (double click, two tabs, two
+ * devices, two server processes) yields the same attempt: the unique (quiz, student) index
+ * decides, and the loser reads the winner's row.
+ */
+export async function startAttempt(db: Kysely<Database>, quiz: NonNullable<QuizRow>, studentId: number, now = Date.now()): Promise<AttemptRow> {
+  const existing = await findAttempt(db, quiz.id, studentId);
+  if (existing) return existing;
+  const config = await paperConfigOf(db, quiz);
+  const { questions } = await buildPaper(db, config);
+  const extra = await extraMinutesOf(db, quiz.id, studentId);
+  const maxScore = questions.reduce((sum, q) => sum + q.marks, 0);
+  await db
+    .insertInto('attempts')
+    .values({
+      quiz_id: quiz.id,
+      student_id: studentId,
+      status: 'in_progress',
+      started_at: now,
+      deadline: deadlineOf(now, quiz.duration ?? 0, extra, quiz.valid_to ?? now),
+      submitted_at: null,
+      closed_by: null,
+      score: null,
+      max_score: Math.round(maxScore * 100) / 100,
+      pending: 0,
+      paper: JSON.stringify(questions),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['quiz_id', 'student_id']).doNothing())
+    .execute();
+  return (await findAttempt(db, quiz.id, studentId))!;
+}
+
+export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
+
+/** Grades every answer of an attempt; a teacher's marks on a descriptive answer are kept. */
+export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
+  const paper = paperOf(attempt);
+  const answers = new Map(
+    (await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
+  );
+  const items: { key: PaperQuestion['key']; graded: Graded }[] = [];
+  for (const q of paper) {
+    const answer = answers.get(q.id);
+    const response = answer?.response ? JSON.parse(answer.response) : null;
+    let graded = gradeResponse(q.key, response, marking);
+    // The teacher's marks for a descriptive answer stay once given.
+    if (graded.outcome === 'pending' && answer?.outcome === 'graded') graded = { outcome: 'pending', marks: answer.marks };
+    items.push({ key: q.key, graded });
+    if (answer) {
+      const outcome = graded.outcome === 'pending' && graded.marks !== null ? 'graded' : graded.outcome;
+      await trx.updateTable('answers').set({ outcome, marks: graded.marks }).where('attempt_id', '=', attempt.id).where('question_id', '=', q.id).execute();
+    }
+  }
+  return totalOf(items);
+}
+
+/**
+ * Closes an attempt in progress (by the student, at the deadline, or by the teacher) and grades it.
+ * Idempotent: only the first caller moves it out of 'in_progress'.
+ */
+export async function closeAttempt(db: Kysely<Database>, attemptId: number, by: 'student' | 'deadline' | 'teacher', now = Date.now()): Promise<AttemptRow> {
+  return db.transaction().execute(async (trx) => {
+    const attempt = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    if (attempt.status !== 'in_progress') return attempt;
+    const moved = await trx
+      .updateTable('attempts')
+      .set({ status: 'submitted', submitted_at: Math.min(now, attempt.deadline + SAVE_GRACE_MS), closed_by: by, updated_at: now })
+      .where('id', '=', attemptId)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return (await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow());
+    const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
+    const total = await gradeAttempt(trx, attempt, markingOf(quiz));
+    await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0 }).where('id', '=', attemptId).execute();
+    return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  });
+}
+
+/** Re-grades a submitted attempt (after a teacher marks a descriptive answer). */
+export async function regradeAttempt(db: Kysely<Database>, attemptId: number): Promise<AttemptRow> {
+  return db.transaction().execute(async (trx) => {
+    const attempt = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
+    const total = await gradeAttempt(trx, attempt, markingOf(quiz));
+    await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0, updated_at: Date.now() }).where('id', '=', attemptId).execute();
+    return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  });
+}
+
+/** Closes every attempt whose deadline and grace have passed: the browser may be gone, the answers saved stay. */
+export async function closeExpiredAttempts(db: Kysely<Database>, now = Date.now(), quizId?: number): Promise<number> {
+  let q = db.selectFrom('attempts').select('id').where('status', '=', 'in_progress').where('deadline', '<', now - SAVE_GRACE_MS);
+  if (quizId !== undefined) q = q.where('quiz_id', '=', quizId);
+  const due = await q.limit(500).execute();
+  for (const { id } of due) await closeAttempt(db, id, 'deadline', now);
+  return due.length;
+}

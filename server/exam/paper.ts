@@ -1,0 +1,149 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { RandomRule } from '../../src/schemas/quizzes';
+import type { AnswerKey } from './grading';
+
+/** One question of a student's paper, frozen when the attempt starts. */
+export interface PaperQuestion {
+  id: number;
+  version: number;
+  type: AnswerKey['type'];
+  question: string;
+  marks: number;
+  timeRequired: number;
+  moduleId: number;
+  topicId: number | null;
+  difficulty: string;
+  /** Choice questions: options in the order this student sees them (no correctness here). */
+  options?: { id: string; text: string }[];
+  key: AnswerKey;
+}
+
+export interface QuizPaperConfig {
+  id: number;
+  departmentId: number | null;
+  subjects: number[];
+  randomRules: RandomRule[];
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+}
+
+type QuestionRow = Awaited<ReturnType<typeof loadQuestions>>[number];
+
+const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
+  ids.length
+    ? db
+        .selectFrom('questions')
+        .select([
+          'id',
+          'version',
+          'type',
+          'question',
+          'marks',
+          'time_required',
+          'module_id',
+          'topic_id',
+          'difficulty',
+          'options',
+          'scoring',
+          'correct_bool',
+          'numeric_value',
+          'numeric_tolerance',
+          'accepted_answers',
+        ])
+        .where('id', 'in', ids)
+        .execute()
+    : Promise.resolve([]);
+
+/** Fisher-Yates with a cryptographic generator: no student can predict another's order. */
+export function shuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** `count` distinct items drawn at random (all of them when there are fewer). */
+export function sample<T>(items: readonly T[], count: number): T[] {
+  return shuffle(items).slice(0, count);
+}
+
+function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
+  const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean }[]) : undefined;
+  const type = row.type as AnswerKey['type'];
+  const key: AnswerKey = { type, marks: row.marks };
+  if (options) {
+    key.correctOptions = options.filter((o) => o.correct).map((o) => o.id);
+    key.optionCount = options.length;
+    if (type === 'multiple') key.scoring = (row.scoring as AnswerKey['scoring']) ?? 'all_or_nothing';
+  }
+  if (row.correct_bool !== null) key.correctBool = row.correct_bool === 1;
+  if (row.numeric_value !== null) key.numericValue = row.numeric_value;
+  if (row.numeric_tolerance !== null) key.numericTolerance = row.numeric_tolerance;
+  if (row.accepted_answers) key.acceptedAnswers = JSON.parse(row.accepted_answers) as string[];
+  const shown = options?.map(({ id, text }) => ({ id, text }));
+  return {
+    id: row.id,
+    version: row.version,
+    type,
+    question: row.question,
+    marks: row.marks,
+    timeRequired: row.time_required,
+    moduleId: row.module_id,
+    topicId: row.topic_id,
+    difficulty: row.difficulty,
+    ...(shown ? { options: shuffleOptions ? shuffle(shown) : shown } : {}),
+    key,
+  };
+}
+
+/** Ids of the bank questions that a random rule may draw from: the quiz's department and subjects, and the rule's filters. */
+export async function candidatesOf(db: Kysely<Database>, quiz: QuizPaperConfig, rule: RandomRule): Promise<number[]> {
+  if (!quiz.subjects.length) return [];
+  let q = db.selectFrom('questions').select('id').where('subject_id', 'in', quiz.subjects);
+  q = quiz.departmentId === null ? q.where('department_id', 'is', null) : q.where('department_id', '=', quiz.departmentId);
+  if (rule.module) q = q.where('module_id', '=', rule.module);
+  if (rule.topic) q = q.where('topic_id', '=', rule.topic);
+  if (rule.difficulty) q = q.where('difficulty', '=', rule.difficulty);
+  if (rule.type) q = q.where('type', '=', rule.type);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/**
+ * A student's paper: the fixed questions, then each random rule's draw (never a question twice),
+ * shuffled when the teacher asked for it. `candidates` may be given to reuse the rules' pools.
+ */
+export async function buildPaper(
+  db: Kysely<Database>,
+  quiz: QuizPaperConfig,
+  candidates?: number[][],
+): Promise<{ questions: PaperQuestion[]; shortfall: number }> {
+  const fixed = (await db.selectFrom('quiz_questions').select('question_id').where('quiz_id', '=', quiz.id).orderBy('position').execute()).map(
+    (r) => r.question_id,
+  );
+  const chosen = new Set(fixed);
+  const drawn: number[] = [];
+  let shortfall = 0;
+  for (const [i, rule] of quiz.randomRules.entries()) {
+    const pool = (candidates?.[i] ?? (await candidatesOf(db, quiz, rule))).filter((id) => !chosen.has(id));
+    const picks = sample(pool, rule.count);
+    shortfall += rule.count - picks.length;
+    for (const id of picks) {
+      chosen.add(id);
+      drawn.push(id);
+    }
+  }
+  const order = [...fixed, ...drawn];
+  const rows = new Map((await loadQuestions(db, order)).map((r) => [r.id, r]));
+  const questions = order.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toPaperQuestion(row, quiz.shuffleOptions)] : [];
+  });
+  return { questions: quiz.shuffleQuestions ? shuffle(questions) : questions, shortfall };
+}
+
+/** The paper without answer keys: what a student's browser receives. */
+export const studentView = (questions: PaperQuestion[]) => questions.map(({ key: _key, ...shown }) => shown);

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { entities } from '../../src/schemas';
+import type { QuestionOption } from '../../src/schemas/questions';
+import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
+import { validationError } from '../lib/validation';
+
+const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
+  rename: { subject: 'subject_id', module: 'module_id', topic: 'topic_id' },
+  dependents: [{ table: 'quiz_questions', column: 'question_id', label: 'quizzes using it' }],
+});
+
+const optionId = () => randomBytes(6).toString('base64url');
+
+/** The answer-key fields each type keeps; the others are cleared so a changed type leaves nothing stale. */
+const KEY_FIELDS: Record<string, string[]> = {
+  single: ['options'],
+  multiple: ['options', 'scoring'],
+  true_false: ['correct_bool'],
+  numeric: ['numeric_value', 'numeric_tolerance'],
+  short_answer: ['accepted_answers'],
+  descriptive: [],
+};
+const ALL_KEY_FIELDS = ['options', 'scoring', 'correct_bool', 'numeric_value', 'numeric_tolerance', 'accepted_answers'];
+
+/**
+ * The question bank. Options get stable ids; the module must belong to the chosen subject and the
+ * topic to the module. Attempts keep a copy of each question as they saw it (see exam/paper.ts),
+ * so an edit never changes a past result: it only raises the question's version.
+ */
+export const questionAdapter: ResourceAdapter = {
+  ...base,
+  columns: { ...base.columns, version: 't.version', created_by: 't.created_by', created_at: 't.created_at' },
+  async prepare(db, body) {
+    const module = await db.selectFrom('modules').select(['id', 'subject_id']).where('id', '=', body.module as number).executeTakeFirst();
+    if (module && module.subject_id !== body.subject) throw validationError({ module: 'The module does not belong to the selected subject' });
+    if (body.topic != null) {
+      const topic = await db.selectFrom('topics').select('module_id').where('id', '=', body.topic as number).executeTakeFirst();
+      if (topic && topic.module_id !== body.module) throw validationError({ topic: 'The topic does not belong to the selected module' });
+    }
+    const keep = KEY_FIELDS[body.type as string] ?? [];
+    const prepared: Record<string, unknown> = { ...body, topic: body.topic ?? null };
+    for (const field of ALL_KEY_FIELDS) if (!keep.includes(field)) prepared[field] = null;
+    if (Array.isArray(body.options) && keep.includes('options')) {
+      const seen = new Set<string>();
+      prepared.options = (body.options as QuestionOption[]).map((o) => {
+        const id = o.id && !seen.has(o.id) ? o.id : optionId();
+        seen.add(id);
+        return { id, text: o.text, correct: Boolean(o.correct) };
+      });
+    }
+    if (body.type === 'multiple') prepared.scoring = body.scoring ?? 'all_or_nothing';
+    if (body.type === 'numeric') prepared.numeric_tolerance = body.numeric_tolerance ?? 0;
+    return prepared;
+  },
+  async update(trx, id, row, caller) {
+    await base.update(trx, id, row, caller);
+    await trx
+      .updateTable('questions')
+      .set((eb: any) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  },
+};

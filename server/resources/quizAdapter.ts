@@ -1,0 +1,98 @@
+import { entities } from '../../src/schemas';
+import type { RandomRule } from '../../src/schemas/quizzes';
+import { tableAdapter, type AnyDb, type ResourceAdapter } from '../crud/adapter';
+import { AppError } from '../lib/errors';
+import { validationError } from '../lib/validation';
+
+const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields), {
+  many: {
+    subjects: { table: 'quiz_subjects', ownKey: 'quiz_id', otherKey: 'subject_id' },
+    questions: { table: 'quiz_questions', ownKey: 'quiz_id', otherKey: 'question_id', position: 'position' },
+  },
+  dependents: [{ table: 'attempts', column: 'quiz_id', label: 'attempts' }],
+});
+
+/** What an attempt depends on: once a student has started, these stay as they are. */
+export const LOCKED_WHEN_ATTEMPTED = [
+  'subjects',
+  'questions',
+  'random_rules',
+  'valid_from',
+  'valid_to',
+  'duration',
+  'group_id',
+  'shuffle_questions',
+  'shuffle_options',
+  'negative_penalty',
+  'options',
+] as const;
+export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The quiz as stored, in API shape, for comparing an update against. */
+async function current(db: AnyDb, id: number) {
+  const row = await db.selectFrom('quizzes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const subjects = (await db.selectFrom('quiz_subjects').select('subject_id').where('quiz_id', '=', id).execute()).map((r) => String(r.subject_id)).sort();
+  const questions = (await db.selectFrom('quiz_questions').select('question_id').where('quiz_id', '=', id).orderBy('position').execute()).map((r) => r.question_id);
+  return { row, subjects, questions };
+}
+
+export const hasAttempts = async (db: AnyDb, quizId: number) =>
+  (await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()) !== undefined;
+
+/**
+ * Quizzes: the paper (fixed questions in order, random rules) must come from the quiz's subjects,
+ * and once a student has started, the paper, timing and marking are locked.
+ */
+export const quizAdapter: ResourceAdapter = {
+  ...base,
+  dateColumn: 't.valid_from',
+  columns: { ...base.columns, created_by: 't.created_by', guest_token: 't.guest_token' },
+  async prepare(db, body, _caller, id) {
+    const subjects = (body.subjects as string[]).map(Number);
+    const fixed = (body.questions as number[] | undefined) ?? [];
+    if (fixed.length) {
+      const outside = await db.selectFrom('questions').select('id').where('id', 'in', fixed).where('subject_id', 'not in', subjects).execute();
+      if (outside.length) throw validationError({ questions: `Questions must be of the quiz's subjects (question ${outside.map((q) => q.id).join(', ')} is not)` });
+    }
+    const rules = (body.random_rules as RandomRule[] | undefined) ?? [];
+    for (const [i, rule] of rules.entries()) {
+      if (rule.module) {
+        const module = await db.selectFrom('modules').select(['subject_id', 'department_id']).where('id', '=', rule.module).executeTakeFirst();
+        if (!module || !subjects.includes(module.subject_id)) throw validationError({ [`random_rules.${i}.module`]: "Choose a module of the quiz's subjects" });
+      }
+      if (rule.topic) {
+        const topic = await db.selectFrom('topics').select('module_id').where('id', '=', rule.topic).executeTakeFirst();
+        if (!topic || (rule.module && topic.module_id !== rule.module)) throw validationError({ [`random_rules.${i}.topic`]: 'Choose a topic of the selected module' });
+      }
+    }
+    if (id !== undefined && (await hasAttempts(db, id))) {
+      const now = await current(db, id);
+      const stored: Record<string, unknown> = {
+        subjects: now.subjects,
+        questions: now.questions,
+        random_rules: now.row.random_rules ? JSON.parse(now.row.random_rules) : [],
+        valid_from: now.row.valid_from,
+        valid_to: now.row.valid_to,
+        duration: now.row.duration,
+        group_id: now.row.group_id,
+        shuffle_questions: Boolean(now.row.shuffle_questions),
+        shuffle_options: Boolean(now.row.shuffle_options),
+        negative_penalty: now.row.negative_penalty,
+        options: now.row.options ? JSON.parse(now.row.options) : null,
+      };
+      const incoming: Record<string, unknown> = {
+        ...body,
+        subjects: [...(body.subjects as string[])].map(String).sort(),
+        valid_from: Date.parse(String(body.valid_from)),
+        valid_to: Date.parse(String(body.valid_to)),
+      };
+      const changed = LOCKED_WHEN_ATTEMPTED.filter((f) => !sameJson(stored[f], incoming[f]));
+      if (changed.length) {
+        throw new AppError(409, LOCKED_MESSAGE, 'LOCKED', { errors: Object.fromEntries(changed.map((f) => [f, LOCKED_MESSAGE])) });
+      }
+    }
+    return body;
+  },
+};

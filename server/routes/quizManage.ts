@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { newToken } from '../auth/tokens';
+import { buildPaper } from '../exam/paper';
+import { closeAttempt, closeExpiredAttempts, deadlineOf, loadQuiz, paperConfigOf, paperOf, quizOptions, regradeAttempt } from '../exam/attempts';
+import { AppError, badRequest, notFound } from '../lib/errors';
+import { ok } from '../lib/envelope';
+import { writeWorkbook } from '../upload/spreadsheet';
+import { EXAM_LINK_PARAM } from '../exam/links';
+
+const quizParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const studentParams = quizParams.extend({ studentId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const attemptParams = quizParams.extend({ attemptId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';
+
+/** The public address of the portal for links: PUBLIC_URL, or the address the teacher used. */
+export const originOf = (req: FastifyRequest) => req.server.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+
+/**
+ * A teacher's tools for one of their quizzes: participants and their state, exam links
+ * (one student's token each; regenerating revokes the old one), a guest link, extra time,
+ * closing an attempt, the preview with answers, and grading descriptive answers.
+ */
+const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = app.requireRole('TEACHER');
+  const tags = ['quiz management'];
+
+  /** The caller's own quiz, or 404 (another teacher's quiz is not theirs to manage). */
+  async function ownQuiz(req: FastifyRequest, id: number) {
+    const quiz = await loadQuiz(app.db, id);
+    if (!quiz || quiz.created_by !== req.user!.userId) throw notFound('Quiz not found');
+    return quiz;
+  }
+
+  async function participants(req: FastifyRequest, quizId: number) {
+    const quiz = await ownQuiz(req, quizId);
+    const now = Date.now();
+    await closeExpiredAttempts(app.db, now, quizId);
+    const members = quiz.group_id
+      ? await app.db
+          .selectFrom('group_students')
+          .innerJoin('users', 'users.id', 'group_students.student_id')
+          .select(['users.id', 'users.username', 'users.fullname', 'users.email'])
+          .where('group_students.group_id', '=', quiz.group_id)
+          .orderBy('users.fullname')
+          .execute()
+      : [];
+    const attempts = await app.db
+      .selectFrom('attempts')
+      .innerJoin('users', 'users.id', 'attempts.student_id')
+      .select(['attempts.id', 'attempts.student_id', 'attempts.status', 'attempts.started_at', 'attempts.deadline', 'attempts.submitted_at', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'users.username', 'users.fullname', 'users.email'])
+      .where('attempts.quiz_id', '=', quizId)
+      .execute();
+    const tokens = await app.db
+      .selectFrom('exam_tokens')
+      .select(['user_id', 'token', 'expires_at'])
+      .where('quiz_id', '=', quizId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .execute();
+    const extra = await app.db.selectFrom('accommodations').select(['student_id', 'extra_minutes']).where('quiz_id', '=', quizId).execute();
+    const byStudent = new Map(attempts.map((a) => [a.student_id, a]));
+    const tokenOf = new Map(tokens.map((t) => [t.user_id, t.token]));
+    const extraOf = new Map(extra.map((e) => [e.student_id, e.extra_minutes]));
+    // Guests who took the quiz through the guest link are listed after the group's students.
+    const people = [...members, ...attempts.filter((a) => !members.some((m) => m.id === a.student_id)).map((a) => ({ id: a.student_id, username: a.username, fullname: a.fullname, email: a.email }))];
+    const origin = originOf(req);
+    return {
+      quiz,
+      rows: people.map((p) => {
+        const attempt = byStudent.get(p.id);
+        const state: ParticipantState = !attempt ? 'not_started' : attempt.status === 'in_progress' ? 'in_progress' : 'submitted';
+        const token = tokenOf.get(p.id);
+        return {
+          id: p.id,
+          username: p.username,
+          fullname: p.fullname,
+          email: p.email,
+          state,
+          extraMinutes: extraOf.get(p.id) ?? 0,
+          examLink: token ? `${origin}/?${EXAM_LINK_PARAM}=${encodeURIComponent(token)}` : null,
+          attempt: attempt
+            ? { id: attempt.id, startedAt: attempt.started_at, deadline: attempt.deadline, submittedAt: attempt.submitted_at, score: attempt.score, maxScore: attempt.max_score, pending: attempt.pending === 1, closedBy: attempt.closed_by }
+            : null,
+        };
+      }),
+    };
+  }
+
+  app.get('/quizzes/:id/participants', { onRequest, schema: { tags, summary: 'Participants, their state and exam links', params: quizParams } }, async (req) => {
+    const { quiz, rows } = await participants(req, req.params.id);
+    const guestLink = quiz.guest_token && quizOptions(quiz).guest_flag ? `${originOf(req)}/guest/${quiz.guest_token}` : null;
+    return ok({ participants: rows, guestLink, serverTime: Date.now() });
+  });
+
+  /** Issues a token for every participant without a live one (or, with studentId, a new one for that student: the old stops working). */
+  async function issueTokens(req: FastifyRequest, quizId: number, studentId?: number) {
+    const { quiz, rows } = await participants(req, quizId);
+    if (!quiz.valid_to || quiz.valid_to <= Date.now()) throw new AppError(409, 'This quiz has closed: its exam links no longer work', 'CLOSED');
+    const now = Date.now();
+    const targets = studentId === undefined ? rows.filter((r) => !r.examLink && r.state !== 'submitted') : rows.filter((r) => r.id === studentId);
+    if (studentId !== undefined && targets.length === 0) throw notFound('This student does not take this quiz');
+    await app.db.transaction().execute(async (trx) => {
+      for (const target of targets) {
+        await trx.updateTable('exam_tokens').set({ revoked_at: now }).where('quiz_id', '=', quizId).where('user_id', '=', target.id).where('revoked_at', 'is', null).execute();
+        await trx.insertInto('exam_tokens').values({ token: newToken(), user_id: target.id, quiz_id: quizId, created_at: now, expires_at: quiz.valid_to!, revoked_at: null }).execute();
+      }
+    });
+    return (await participants(req, quizId)).rows;
+  }
+
+  app.post('/quizzes/:id/exam-links', { onRequest, schema: { tags, summary: 'Generate exam links for every participant without one', params: quizParams } }, async (req) =>
+    ok({ participants: await issueTokens(req, req.params.id) }, 'Exam links generated'),
+  );
+
+  app.post('/quizzes/:id/exam-links/:studentId', { onRequest, schema: { tags, summary: "Regenerate one student's exam link (the old one stops working)", params: studentParams } }, async (req) =>
+    ok({ participants: await issueTokens(req, req.params.id, req.params.studentId) }, 'Exam link regenerated'),
+  );
+
+  app.get('/quizzes/:id/exam-links/export', { onRequest, schema: { tags, summary: 'Exam links as a spreadsheet', params: quizParams } }, async (req, reply) => {
+    const { quiz, rows } = await participants(req, req.params.id);
+    const sheet = writeWorkbook('Exam links', ['fullname', 'username', 'email', 'state', 'examLink'], rows.map((r) => [r.fullname, r.username, r.email ?? '', r.state, r.examLink ?? '']));
+    const name = quiz.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'quiz';
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="exam-links-${name}.xlsx"`)
+      .send(sheet);
+  });
+
+  app.post('/quizzes/:id/guest-link', { onRequest, schema: { tags, summary: 'Issue (or reissue) the quiz-wide guest link', params: quizParams } }, async (req) => {
+    const quiz = await ownQuiz(req, req.params.id);
+    if (!quizOptions(quiz).guest_flag) throw badRequest('Turn on guest access in the quiz options first', { options: 'Guest access is off' });
+    const token = newToken();
+    await app.db.updateTable('quizzes').set({ guest_token: token, updated_at: Date.now() }).where('id', '=', quiz.id).execute();
+    return ok({ guestLink: `${originOf(req)}/guest/${token}` }, 'Guest link issued');
+  });
+
+  app.delete('/quizzes/:id/guest-link', { onRequest, schema: { tags, summary: 'Revoke the guest link', params: quizParams } }, async (req) => {
+    const quiz = await ownQuiz(req, req.params.id);
+    await app.db.updateTable('quizzes').set({ guest_token: null, updated_at: Date.now() }).where('id', '=', quiz.id).execute();
+    return ok(null, 'Guest link revoked');
+  });
+
+  app.put(
+    '/quizzes/:id/accommodations/:studentId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Grant a student extra minutes (extends an attempt in progress, never past valid_to)",
+        params: studentParams,
+        body: z.object({ extraMinutes: z.number({ error: 'Enter the extra minutes' }).int('Enter whole minutes').min(0, 'Extra time cannot be negative').max(600, 'At most 600 extra minutes') }),
+      },
+    },
+    async (req) => {
+      const { quiz, rows } = await participants(req, req.params.id);
+      const row = rows.find((r) => r.id === req.params.studentId);
+      if (!row) throw notFound('This student does not take this quiz');
+      const { extraMinutes } = req.body;
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('accommodations').where('quiz_id', '=', quiz.id).where('student_id', '=', row.id).execute();
+        if (extraMinutes > 0) await trx.insertInto('accommodations').values({ quiz_id: quiz.id, student_id: row.id, extra_minutes: extraMinutes }).execute();
+        if (row.attempt && row.state === 'in_progress') {
+          const deadline = deadlineOf(row.attempt.startedAt, quiz.duration ?? 0, extraMinutes, quiz.valid_to ?? Date.now());
+          await trx.updateTable('attempts').set({ deadline, updated_at: Date.now() }).where('id', '=', row.attempt.id).where('status', '=', 'in_progress').execute();
+        }
+      });
+      return ok({ participants: (await participants(req, quiz.id)).rows }, 'Extra time saved');
+    },
+  );
+
+  app.post('/quizzes/:id/attempts/:attemptId/close', { onRequest, schema: { tags, summary: 'Close an attempt in progress now (it is graded with what was saved)', params: attemptParams } }, async (req) => {
+    await ownQuiz(req, req.params.id);
+    const attempt = await app.db.selectFrom('attempts').select(['id', 'quiz_id']).where('id', '=', req.params.attemptId).executeTakeFirst();
+    if (!attempt || attempt.quiz_id !== req.params.id) throw notFound('Attempt not found');
+    await closeAttempt(app.db, attempt.id, 'teacher');
+    return ok({ participants: (await participants(req, req.params.id)).rows }, 'Attempt closed');
+  });
+
+  /** The paper exactly as a student sees it, with the answer key: fixed questions and one sample draw of the random rules. */
+  app.get('/quizzes/:id/preview', { onRequest, schema: { tags, summary: 'Preview the paper with correct answers marked', params: quizParams } }, async (req) => {
+    const quiz = await loadQuiz(app.db, req.params.id);
+    if (!quiz || quiz.department_id !== req.user!.departmentId) throw notFound('Quiz not found');
+    const config = await paperConfigOf(app.db, quiz);
+    const { questions, shortfall } = await buildPaper(app.db, config);
+    const totalMarks = questions.reduce((s, q) => s + q.marks, 0);
+    const totalTime = questions.reduce((s, q) => s + q.timeRequired, 0);
+    return ok({
+      quiz: { id: quiz.id, name: quiz.name, duration: quiz.duration, negativeMarking: quizOptions(quiz).negative_marking === true, negativePenalty: quiz.negative_penalty },
+      questions,
+      totalMarks: Math.round(totalMarks * 100) / 100,
+      totalTimeRequired: totalTime,
+      shortfall,
+      randomised: config.randomRules.length > 0 || config.shuffleQuestions || config.shuffleOptions,
+    });
+  });
+
+  /** One attempt with the student's answers, for grading descriptive answers. */
+  app.get('/quizzes/:id/attempts/:attemptId', { onRequest, schema: { tags, summary: "A student's attempt, for grading", params: attemptParams } }, async (req) => {
+    await ownQuiz(req, req.params.id);
+    const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', req.params.attemptId).where('quiz_id', '=', req.params.id).executeTakeFirst();
+    if (!attempt) throw notFound('Attempt not found');
+    const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute();
+    const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+    const student = await app.db.selectFrom('users').select(['fullname', 'username']).where('id', '=', attempt.student_id).executeTakeFirstOrThrow();
+    return ok({
+      id: attempt.id,
+      student,
+      status: attempt.status,
+      score: attempt.score,
+      maxScore: attempt.max_score,
+      pending: attempt.pending === 1,
+      questions: paperOf(attempt).map((q) => {
+        const a = byQuestion.get(q.id);
+        return { ...q, response: a?.response ? JSON.parse(a.response) : null, marks: a?.marks ?? null, outcome: a?.outcome ?? 'unanswered' };
+      }),
+    });
+  });
+
+  app.put(
+    '/quizzes/:id/attempts/:attemptId/answers/:questionId/grade',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Grade a descriptive answer',
+        params: attemptParams.extend({ questionId: z.coerce.number().int().positive() }),
+        body: z.object({ marks: z.number({ error: 'Enter the marks' }).min(0, 'Marks cannot be negative') }),
+      },
+    },
+    async (req) => {
+      await ownQuiz(req, req.params.id);
+      const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', req.params.attemptId).where('quiz_id', '=', req.params.id).executeTakeFirst();
+      if (!attempt) throw notFound('Attempt not found');
+      if (attempt.status !== 'submitted') throw new AppError(409, 'Grade an attempt after it is submitted', 'NOT_SUBMITTED');
+      const question = paperOf(attempt).find((q) => q.id === req.params.questionId);
+      if (!question) throw notFound('This question is not in the attempt');
+      if (question.type !== 'descriptive') throw badRequest('Only descriptive answers are graded by hand', { marks: 'Only descriptive answers are graded by hand' });
+      if (req.body.marks > question.marks) throw badRequest(`Invalid marks: at most ${question.marks}`, { marks: `At most ${question.marks}` });
+      const answer = await app.db.selectFrom('answers').select('question_id').where('attempt_id', '=', attempt.id).where('question_id', '=', question.id).executeTakeFirst();
+      if (!answer) throw badRequest('The student did not answer this question', { marks: 'Nothing to grade' });
+      await app.db.updateTable('answers').set({ marks: req.body.marks, outcome: 'graded' }).where('attempt_id', '=', attempt.id).where('question_id', '=', question.id).execute();
+      const graded = await regradeAttempt(app.db, attempt.id);
+      return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1 }, 'Marks saved');
+    },
+  );
+};
+
+export default quizManageRoutes;

@@ -1,0 +1,377 @@
+import { z } from 'zod';
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionUser } from '../auth/sessions';
+import {
+  closeAttempt,
+  extraMinutesOf,
+  findAttempt,
+  loadQuiz,
+  paperConfigOf,
+  paperOf,
+  quizOptions,
+  SAVE_GRACE_MS,
+  startAttempt,
+  type AttemptRow,
+  type QuizRow,
+} from '../exam/attempts';
+import { candidatesOf, studentView, type PaperQuestion } from '../exam/paper';
+import { responseProblem } from '../exam/responses';
+import { AppError, forbidden, notFound } from '../lib/errors';
+import { ok } from '../lib/envelope';
+
+const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+type Quiz = NonNullable<QuizRow>;
+
+/** Immutable once written, so a process may keep papers in memory: saves then need no JSON parse. */
+const paperCache = new Map<number, Map<number, PaperQuestion>>();
+function paperIndex(attempt: Pick<AttemptRow, 'id' | 'paper'>): Map<number, PaperQuestion> {
+  let index = paperCache.get(attempt.id);
+  if (!index) {
+    index = new Map(paperOf(attempt).map((q) => [q.id, q]));
+    if (paperCache.size > 20_000) paperCache.clear();
+    paperCache.set(attempt.id, index);
+  }
+  return index;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The student's side of an exam (DESIGN.md's Exam API). The server is the only clock: every
+ * answer carries serverTime, and the deadline decides what is accepted.
+ */
+const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = app.requireRole('STUDENT');
+  const tags = ['exam'];
+
+  /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
+  const myQuizzes = (user: SessionUser) =>
+    app.db
+      .selectFrom('quizzes as q')
+      .selectAll('q')
+      .where('q.published', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('q.group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', user.userId)),
+          eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
+        ]),
+      );
+
+  async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
+    const quiz = await myQuizzes(user).where('q.id', '=', quizId).executeTakeFirst();
+    if (!quiz) throw notFound('Quiz not found');
+    return quiz as Quiz;
+  }
+
+  async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
+    const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
+    if (!attempt) throw notFound('Attempt not found');
+    // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
+    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closeAttempt(app.db, attempt.id, 'deadline');
+    return attempt;
+  }
+
+  /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
+  async function summaryOf(quiz: Quiz) {
+    const config = await paperConfigOf(app.db, quiz);
+    const subjects = config.subjects.length
+      ? await app.db.selectFrom('subjects').select(['id', 'subjectname', 'code']).where('id', 'in', config.subjects).execute()
+      : [];
+    const fixed = await app.db
+      .selectFrom('quiz_questions')
+      .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+      .select(['questions.marks'])
+      .where('quiz_questions.quiz_id', '=', quiz.id)
+      .execute();
+    let count = fixed.length;
+    let minMarks = fixed.reduce((s, q) => s + q.marks, 0);
+    let maxMarks = minMarks;
+    for (const rule of config.randomRules) {
+      const pool = await candidatesOf(app.db, config, rule);
+      const marks = pool.length
+        ? (await app.db.selectFrom('questions').select('marks').where('id', 'in', pool.slice(0, 5000)).execute()).map((q) => q.marks).sort((a, b) => a - b)
+        : [];
+      const drawn = Math.min(rule.count, marks.length);
+      count += drawn;
+      minMarks += marks.slice(0, drawn).reduce((s, m) => s + m, 0);
+      maxMarks += marks.slice(-drawn || marks.length).slice(0, drawn).reduce((s, m) => s + m, 0);
+    }
+    const options = quizOptions(quiz);
+    return {
+      id: quiz.id,
+      name: quiz.name,
+      subjects: subjects.map((s) => ({ id: s.id, name: s.subjectname, code: s.code })),
+      questionCount: count,
+      totalMarks: round(minMarks) === round(maxMarks) ? round(minMarks) : null,
+      totalMarksRange: [round(minMarks), round(maxMarks)],
+      duration: quiz.duration,
+      visibleFrom: quiz.visible_from,
+      validFrom: quiz.valid_from,
+      validTo: quiz.valid_to,
+      negativeMarking: options.negative_marking === true,
+      negativePenalty: quiz.negative_penalty ?? 0.25,
+      faceDetection: options.face_detection === true,
+      safeExamBrowser: options.safe_exam_browser === true,
+      instructions: quiz.instructions,
+      allowReview: quiz.allow_review !== 0,
+      shuffled: quiz.shuffle_questions === 1 || config.randomRules.length > 0,
+    };
+  }
+
+  const attemptBrief = (a: AttemptRow | undefined) =>
+    a ? { id: a.id, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
+
+  app.get(
+    '/student/quizzes',
+    { onRequest, schema: { tags, summary: "The student's upcoming or available quizzes", querystring: z.object({ state: z.enum(['upcoming', 'available'], { error: 'state must be upcoming or available' }) }) } },
+    async (req) => {
+      const user = req.user!;
+      const now = Date.now();
+      let q = myQuizzes(user);
+      q = req.query.state === 'upcoming'
+        ? q.where('q.visible_from', '<=', now).where('q.valid_from', '>', now).orderBy('q.valid_from')
+        : q.where('q.valid_from', '<=', now).where('q.valid_to', '>', now).orderBy('q.valid_to');
+      const quizzes = (await q.limit(200).execute()) as Quiz[];
+      const attempts = quizzes.length
+        ? await app.db.selectFrom('attempts').selectAll().where('student_id', '=', user.userId).where('quiz_id', 'in', quizzes.map((z) => z.id)).execute()
+        : [];
+      const attemptOf = new Map(attempts.map((a) => [a.quiz_id, a]));
+      const list = [];
+      for (const quiz of quizzes) {
+        const attempt = attemptOf.get(quiz.id);
+        // Available means not yet submitted; an attempt in progress shows Resume.
+        if (req.query.state === 'available' && attempt && (attempt.status === 'submitted' || now > attempt.deadline + SAVE_GRACE_MS)) continue;
+        list.push({ ...(await summaryOf(quiz)), attempt: attemptBrief(attempt) });
+      }
+      return ok(list, 'OK');
+    },
+  );
+
+  app.get('/student/quizzes/:quizId', { onRequest, schema: { tags, summary: 'Instructions of a quiz', params: z.object({ quizId: id }) } }, async (req) => {
+    const user = req.user!;
+    const quiz = await myQuiz(user, req.params.quizId);
+    const now = Date.now();
+    if (quiz.visible_from !== null && now < quiz.visible_from) throw notFound('Quiz not found');
+    const attempt = await findAttempt(app.db, quiz.id, user.userId);
+    const extraMinutes = await extraMinutesOf(app.db, quiz.id, user.userId);
+    const open = quiz.valid_from !== null && quiz.valid_to !== null && now >= quiz.valid_from && now < quiz.valid_to;
+    return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now });
+  });
+
+  app.post('/student/quizzes/:quizId/attempts', { onRequest, schema: { tags, summary: 'Start (or resume) the one attempt', params: z.object({ quizId: id }) } }, async (req) => {
+    const user = req.user!;
+    const quiz = await myQuiz(user, req.params.quizId);
+    const now = Date.now();
+    const existing = await findAttempt(app.db, quiz.id, user.userId);
+    if (!existing) {
+      if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw new AppError(409, 'This quiz has not opened yet', 'NOT_OPEN');
+      if (now >= quiz.valid_to) throw new AppError(409, 'This quiz has closed', 'CLOSED');
+    }
+    const attempt = existing ?? (await startAttempt(app.db, quiz, user.userId, now));
+    return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, 'Attempt started');
+  });
+
+  app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
+    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
+    const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attempt.id).execute();
+    return ok({
+      id: attempt.id,
+      quizId: quiz.id,
+      quizName: quiz.name,
+      status: attempt.status,
+      deadline: attempt.deadline,
+      startedAt: attempt.started_at,
+      serverTime: Date.now(),
+      graceMs: SAVE_GRACE_MS,
+      negativeMarking: quizOptions(quiz).negative_marking === true,
+      questions: studentView(paperOf(attempt)),
+      answers: Object.fromEntries(
+        answers.map((a) => [a.question_id, { response: a.response === null ? null : JSON.parse(a.response), seq: a.seq, flagged: a.flagged === 1, savedAt: a.saved_at }]),
+      ),
+    });
+  });
+
+  app.put(
+    '/student/attempts/:attemptId/answers/:questionId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Save one answer (idempotent; a lower seq than the stored one is ignored)',
+        params: z.object({ attemptId: id, questionId: id }),
+        body: z.object({
+          response: z.unknown(),
+          seq: z.number({ error: 'seq must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER),
+          flagged: z.boolean().optional(),
+          timeSpentMs: z.number().int().min(0).max(24 * 3_600_000).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const now = Date.now();
+      const { attemptId, questionId } = req.params;
+      const attempt = await app.db
+        .selectFrom('attempts')
+        .select(['id', 'status', 'deadline', 'paper'])
+        .where('id', '=', attemptId)
+        .where('student_id', '=', req.user!.userId)
+        .executeTakeFirst();
+      if (!attempt) throw notFound('Attempt not found');
+      if (attempt.status !== 'in_progress') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
+      if (now > attempt.deadline + SAVE_GRACE_MS) throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
+      const question = paperIndex(attempt).get(questionId);
+      if (!question) throw notFound('This question is not in your paper');
+      const response = req.body.response === undefined ? null : req.body.response;
+      const problem = responseProblem(question, response);
+      if (problem) throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
+
+      const row = {
+        attempt_id: attemptId,
+        question_id: questionId,
+        response: response === null ? null : JSON.stringify(response),
+        seq: req.body.seq,
+        saved_at: now,
+        flagged: req.body.flagged ? 1 : 0,
+        time_spent_ms: req.body.timeSpentMs ?? 0,
+      };
+      const result = await app.db
+        .insertInto('answers')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(['attempt_id', 'question_id'])
+            .doUpdateSet({
+              response: (eb) => eb.ref('excluded.response'),
+              seq: (eb) => eb.ref('excluded.seq'),
+              saved_at: (eb) => eb.ref('excluded.saved_at'),
+              flagged: (eb) => eb.ref('excluded.flagged'),
+              time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms'),
+            })
+            // Out-of-order or repeated requests never overwrite a newer answer.
+            .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
+        )
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
+        return ok(
+          { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: attempt.deadline },
+          'A newer answer is already saved',
+        );
+      }
+      return ok({ questionId, response, seq: row.seq, flagged: row.flagged === 1, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
+    },
+  );
+
+  app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
+    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    const closed = attempt.status === 'in_progress' ? await closeAttempt(app.db, attempt.id, 'student') : attempt;
+    const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
+    return ok(
+      { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, allowReview: quiz.allow_review !== 0 },
+      'Submitted',
+    );
+  });
+
+  app.get('/student/attempts', { onRequest, schema: { tags, summary: 'History of attempts' } }, async (req) => {
+    const rows = await app.db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
+      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
+      .where('attempts.student_id', '=', req.user!.userId)
+      .orderBy('attempts.started_at', 'desc')
+      .limit(500)
+      .execute();
+    const now = Date.now();
+    return ok(
+      rows.map((r) => ({
+        id: r.id,
+        quizId: r.quiz_id,
+        quizName: r.quizName,
+        status: r.status === 'in_progress' && now > r.deadline + SAVE_GRACE_MS ? 'submitted' : r.status,
+        startedAt: r.started_at,
+        submittedAt: r.submitted_at,
+        score: r.score,
+        maxScore: r.max_score,
+        pending: r.pending === 1,
+        closedBy: r.closed_by,
+        feedbackGiven: r.feedbackId !== null,
+      })),
+    );
+  });
+
+  app.get('/student/attempts/:attemptId/analysis', { onRequest, schema: { tags, summary: 'Analysis of one attempt', params: z.object({ attemptId: id }) } }, async (req) => {
+    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    if (attempt.status !== 'submitted') throw new AppError(409, 'The analysis is ready once the attempt is submitted', 'NOT_SUBMITTED');
+    const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
+    const review = quiz.allow_review !== 0;
+    const paper = paperOf(attempt);
+    const answers = new Map(
+      (await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
+    );
+    const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
+    const modules = new Map(
+      (moduleIds.length ? await app.db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', moduleIds).execute() : []).map((m) => [m.id, m.course_outcome_name]),
+    );
+    const questions = paper.map((q, index) => {
+      const a = answers.get(q.id);
+      const correct = review
+        ? q.type === 'single' || q.type === 'multiple'
+          ? q.key.correctOptions
+          : q.type === 'true_false'
+            ? q.key.correctBool
+            : q.type === 'numeric'
+              ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
+              : q.type === 'short_answer'
+                ? q.key.acceptedAnswers
+                : null
+        : undefined;
+      return {
+        number: index + 1,
+        id: q.id,
+        type: q.type,
+        question: q.question,
+        options: q.options,
+        marks: q.marks,
+        module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
+        difficulty: q.difficulty,
+        response: a?.response ? JSON.parse(a.response) : null,
+        outcome: a?.outcome ?? 'unanswered',
+        marksGained: a?.marks ?? 0,
+        timeSpentMs: a?.time_spent_ms ?? 0,
+        correct,
+      };
+    });
+    const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
+      const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number }>();
+      for (const q of questions) {
+        const name = keyOf(q);
+        const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0 };
+        g.marks = round(g.marks + (q.marksGained ?? 0));
+        g.maxMarks = round(g.maxMarks + q.marks);
+        g.questions += 1;
+        if (q.outcome === 'correct') g.correct += 1;
+        groups.set(name, g);
+      }
+      return [...groups.values()];
+    };
+    return ok({
+      id: attempt.id,
+      quizId: quiz.id,
+      quizName: quiz.name,
+      score: attempt.score,
+      maxScore: attempt.max_score,
+      pending: attempt.pending === 1,
+      startedAt: attempt.started_at,
+      submittedAt: attempt.submitted_at,
+      review,
+      questions,
+      byModule: breakdown((q) => q.module),
+      byDifficulty: breakdown((q) => q.difficulty),
+    });
+  });
+};
+
+export default studentExamRoutes;
