@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from '../../../src/ui/Markdown';
+
+describe('Markdown', () => {
+  it('renders emphasis and math', () => {
+    const { container } = render(<Markdown>{'A **stack** holds $O(n)$ items'}</Markdown>);
+    expect(container.querySelector('strong')?.textContent).toBe('stack');
+    expect(container.querySelector('.katex')).not.toBeNull();
+  });
+
+  it('never lets raw HTML reach the page', () => {
+    const { container } = render(<Markdown>{'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script>'}</Markdown>);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('script')).toBeNull();
+  });
+
+  it('drops javascript: links', () => {
+    const { container } = render(<Markdown>{'[click](javascript:alert(1))'}</Markdown>);
+    expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
+  });
+});
