@@ -134,6 +134,9 @@ describeDb('sign-in, sessions and verification', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
     expect(Object.keys(doc.paths)).toContain('/api/student/verify/exam-token/{token}');
+    // Entity bodies are documented from the same zod schemas that validate them.
+    const department = doc.paths['/api/departments'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(department.properties)).toEqual(expect.arrayContaining(['departmentName', 'email', 'fullname', 'username', 'phone']));
   });
 
   it('answers unknown API paths with a JSON 404 in the envelope', async () => {
