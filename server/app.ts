@@ -102,6 +102,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(quizManageRoutes);
       await api.register(studentExamRoutes);
       await api.register(guestRoutes);
+      await api.register(import('./routes/questionTransfer'));
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
@@ -115,10 +116,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 /** Attempts whose browser is gone are closed at their deadline (plus grace) by the server itself. */
 function closeAbandonedAttempts(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
+  const every = app.config.ATTEMPT_SWEEP_SECONDS;
+  if (every === 0) return;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       closeExpiredAttempts(app.db).catch((err) => app.log.error({ err }, 'closing expired attempts failed'));
-    }, 15_000);
+    }, every * 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

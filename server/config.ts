@@ -41,6 +41,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Exam portal <no-reply@localhost>'),
   /** Where mails are written as .eml files when no SMTP server is configured; default DATA_DIR/outbox. */
   OUTBOX_DIR: z.string().optional(),
+  /** How often the server closes attempts whose deadline (and grace) has passed; 0 turns the sweep off (tests drive it themselves). */
+  ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
 });
 

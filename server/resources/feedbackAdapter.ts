@@ -1,6 +1,7 @@
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { badRequest, conflict } from '../lib/errors';
 import { entities } from '../../src/schemas';
+import { SAVE_GRACE_MS } from '../exam/attempts';
 
 const base = tableAdapter('feedbacks', Object.keys(entities.feedbacks.fields), { rename: { quiz: 'quiz_id' } });
 
@@ -16,7 +17,8 @@ export const feedbackAdapter: ResourceAdapter = {
   checksReferences: ['quiz'],
   async insert(trx, row, caller) {
     // A student gives feedback only on a quiz of their own department (quizzes are given to the
-    // department's groups), never on another institute's quiz or on one that does not exist.
+    // department's groups), never on another institute's quiz or on one that does not exist,
+    // and only once they have taken it: their attempt is submitted (or its time is over).
     const quiz =
       caller.departmentId === null
         ? undefined
@@ -26,7 +28,13 @@ export const feedbackAdapter: ResourceAdapter = {
             .where('id', '=', Number(row.quiz))
             .where('department_id', '=', caller.departmentId)
             .executeTakeFirst();
-    if (!quiz) throw badRequest('Invalid quiz: Choose a valid quiz', { quiz: 'Choose a valid quiz' });
+    const attempt = quiz
+      ? await trx.selectFrom('attempts').select(['status', 'deadline']).where('quiz_id', '=', quiz.id).where('student_id', '=', caller.userId).executeTakeFirst()
+      : undefined;
+    if (!quiz || !attempt) throw badRequest('Invalid quiz: Choose a valid quiz', { quiz: 'Choose a valid quiz' });
+    if (attempt.status !== 'submitted' && Date.now() <= attempt.deadline + SAVE_GRACE_MS) {
+      throw badRequest('You can give feedback after submitting this quiz', { quiz: 'You can give feedback after submitting this quiz' });
+    }
     const given = await trx
       .selectFrom('feedbacks')
       .select('id')

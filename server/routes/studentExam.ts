@@ -203,7 +203,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ attemptId: id, questionId: id }),
         body: z.object({
           response: z.unknown(),
-          seq: z.number({ error: 'seq must be a number' }).int().min(0).max(Number.MAX_SAFE_INTEGER),
+          // answers.seq is a 32-bit integer column (PostgreSQL would refuse a larger one with a 500).
+          seq: z.number({ error: 'seq must be a number' }).int().min(0).max(2 ** 31 - 1, 'seq must be at most 2147483647'),
           flagged: z.boolean().optional(),
           timeSpentMs: z.number().int().min(0).max(24 * 3_600_000).optional(),
         }),
@@ -236,31 +237,40 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         flagged: req.body.flagged ? 1 : 0,
         time_spent_ms: req.body.timeSpentMs ?? 0,
       };
-      const result = await app.db
-        .insertInto('answers')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet({
-              response: (eb) => eb.ref('excluded.response'),
-              seq: (eb) => eb.ref('excluded.seq'),
-              saved_at: (eb) => eb.ref('excluded.saved_at'),
-              flagged: (eb) => eb.ref('excluded.flagged'),
-              time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms'),
-            })
-            // Out-of-order or repeated requests never overwrite a newer answer.
-            .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
-        )
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const written = await app.db.transaction().execute(async (trx) => {
+        // Holds the attempt's row while the answer is written: a submission at the same moment waits
+        // and grades this answer, or went first and this save is refused (never acknowledged yet left ungraded).
+        const open = await trx.updateTable('attempts').set({ updated_at: now }).where('id', '=', attemptId).where('status', '=', 'in_progress').executeTakeFirst();
+        if (Number(open.numUpdatedRows) !== 1) return 'closed' as const;
+        return trx
+          .insertInto('answers')
+          .values(row)
+          .onConflict((oc) =>
+            oc
+              .columns(['attempt_id', 'question_id'])
+              .doUpdateSet({
+                response: (eb) => eb.ref('excluded.response'),
+                seq: (eb) => eb.ref('excluded.seq'),
+                saved_at: (eb) => eb.ref('excluded.saved_at'),
+                // A save that does not mention the flag or the time spent keeps what is stored.
+                ...(req.body.flagged === undefined ? {} : { flagged: (eb) => eb.ref('excluded.flagged') }),
+                ...(req.body.timeSpentMs === undefined ? {} : { time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms') }),
+              })
+              // Out-of-order or repeated requests never overwrite a newer answer.
+              .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
+          )
+          .returning('flagged')
+          .executeTakeFirst();
+      });
+      if (written === 'closed') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
+      if (!written) {
         const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
         return ok(
           { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: attempt.deadline },
           'A newer answer is already saved',
         );
       }
-      return ok({ questionId, response, seq: row.seq, flagged: row.flagged === 1, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
+      return ok({ questionId, response, seq: row.seq, flagged: written.flagged === 1, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
     },
   );
 

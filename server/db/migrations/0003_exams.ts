@@ -10,14 +10,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('topic_id', 'integer', (c) => c.references('topics.id'))
       .addColumn('type', 'varchar(20)', (c) => c.notNull())
       .addColumn('question', 'text', (c) => c.notNull())
-      .addColumn('marks', 'real', (c) => c.notNull())
-      .addColumn('time_required', 'real', (c) => c.notNull())
+      .addColumn('marks', 'double precision', (c) => c.notNull())
+      .addColumn('time_required', 'double precision', (c) => c.notNull())
       .addColumn('difficulty', 'varchar(10)', (c) => c.notNull())
       .addColumn('options', 'text')
       .addColumn('scoring', 'varchar(20)')
       .addColumn('correct_bool', 'integer')
-      .addColumn('numeric_value', 'real')
-      .addColumn('numeric_tolerance', 'real')
+      .addColumn('numeric_value', 'double precision')
+      .addColumn('numeric_tolerance', 'double precision')
       .addColumn('accepted_answers', 'text')
       /** Counts edits made after the question was used in an attempt (attempts keep their own copy). */
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['random_rules', 'text'],
     ['shuffle_questions', 'integer'],
     ['shuffle_options', 'integer'],
-    ['negative_penalty', 'real'],
+    ['negative_penalty', 'double precision'],
     ['allow_review', 'integer'],
     ['published', 'integer'],
     ['instructions', 'text'],
@@ -89,8 +89,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('submitted_at', 'bigint')
       /** student, deadline (closed by the server) or teacher. */
       .addColumn('closed_by', 'varchar(20)')
-      .addColumn('score', 'real')
-      .addColumn('max_score', 'real', (c) => c.notNull())
+      .addColumn('score', 'double precision')
+      .addColumn('max_score', 'double precision', (c) => c.notNull())
       .addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0))
       /** The paper as this student got it: questions, option order and answer keys (JSON). */
       .addColumn('paper', 'text', (c) => c.notNull()),
@@ -108,7 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('saved_at', 'bigint', (c) => c.notNull())
     .addColumn('outcome', 'varchar(20)')
-    .addColumn('marks', 'real')
+    .addColumn('marks', 'double precision')
     .addColumn('time_spent_ms', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('flagged', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('answers_pk', ['attempt_id', 'question_id'])
