@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
 import {
@@ -35,6 +36,14 @@ function paperIndex(attempt: Pick<AttemptRow, 'id' | 'paper'>): Map<number, Pape
   return index;
 }
 
+/** The paper of an attempt, read from the database only the first time this process needs it. */
+async function cachedPaperOf(db: Kysely<Database>, attemptId: number): Promise<Map<number, PaperQuestion>> {
+  const cached = paperCache.get(attemptId);
+  if (cached) return cached;
+  const { paper } = await db.selectFrom('attempts').select('paper').where('id', '=', attemptId).executeTakeFirstOrThrow();
+  return paperIndex({ id: attemptId, paper });
+}
+
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
@@ -44,6 +53,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');
   const tags = ['exam'];
+  const cachedPaper = (attemptId: number) => cachedPaperOf(app.db, attemptId);
 
   /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
   const myQuizzes = (user: SessionUser) =>
@@ -215,14 +225,14 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attemptId, questionId } = req.params;
       const attempt = await app.db
         .selectFrom('attempts')
-        .select(['id', 'status', 'deadline', 'paper'])
+        .select(['id', 'status', 'deadline'])
         .where('id', '=', attemptId)
         .where('student_id', '=', req.user!.userId)
         .executeTakeFirst();
       if (!attempt) throw notFound('Attempt not found');
       if (attempt.status !== 'in_progress') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
       if (now > attempt.deadline + SAVE_GRACE_MS) throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
-      const question = paperIndex(attempt).get(questionId);
+      const question = (await cachedPaper(attemptId)).get(questionId);
       if (!question) throw notFound('This question is not in your paper');
       const response = req.body.response === undefined ? null : req.body.response;
       const problem = responseProblem(question, response);
