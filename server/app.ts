@@ -32,6 +32,7 @@ import studentUploadRoutes from './routes/studentUpload';
 import quizManageRoutes from './routes/quizManage';
 import studentExamRoutes from './routes/studentExam';
 import guestRoutes from './routes/guest';
+import questionTransferRoutes from './routes/questionTransfer';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
@@ -102,7 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(quizManageRoutes);
       await api.register(studentExamRoutes);
       await api.register(guestRoutes);
-      await api.register(import('./routes/questionTransfer'));
+      await api.register(questionTransferRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },

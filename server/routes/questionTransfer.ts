@@ -1,0 +1,406 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeFor } from '../../src/schemas/entity';
+import { DIFFICULTIES, QUESTION_TYPES } from '../../src/schemas/questions';
+import { idRef, numberInput, optionalIdRef } from '../../src/schemas/fields';
+import type { SessionUser } from '../auth/sessions';
+import type { Database } from '../db/tables';
+import { likeLower, type AnySelect } from '../crud/adapter';
+import { parseListQuery } from '../crud/listQuery';
+import { applyScope } from '../crud/scope';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { ok } from '../lib/envelope';
+import { fieldErrors, validationError } from '../lib/validation';
+import { parseAiken, writeAiken } from '../questions/aiken';
+import { parseGift, writeGift } from '../questions/gift';
+import { parseQuestionSheet, questionSheetRows, readQuestionSheet, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
+import { fromStoredRow, toStoredRow } from '../questions/store';
+import { decodeText } from '../questions/text';
+import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, TRANSFER_FORMATS, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
+import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../questions/validate';
+import { registry } from '../resources';
+import { readUploadForm } from '../upload/multipart';
+import { assertSafeWorkbook, sheetKind, writeWorkbook } from '../upload/spreadsheet';
+
+/**
+ * Bulk import and export of the question bank (teachers):
+ * - POST /api/questions/import (multipart: format, subject, module, topic, marks, time_required,
+ *   difficulty, file): a spreadsheet, an Aiken or a GIFT file. All questions or none: any error
+ *   answers 400 with every problem by row (sheet) or line (text), and nothing is stored.
+ * - GET /api/questions/import/template: the spreadsheet template with a 'How to fill' sheet.
+ * - GET /api/questions/export?format=xlsx|aiken|gift&ids=[1,2] (or filter={...} like the list),
+ *   and POST /api/questions/export with the same as JSON for long selections.
+ */
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const FORMAT_MESSAGE = 'Choose the format: xlsx, aiken or gift';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const formatField = z.preprocess(
+  (v) => (typeof v === 'string' ? emptyToUndefined(v.toLowerCase().trim()) : v),
+  z.enum(TRANSFER_FORMATS, { error: FORMAT_MESSAGE }),
+);
+
+const importForm = z.object({
+  format: formatField.optional(),
+  subject: idRef('Select the subject'),
+  module: optionalIdRef('Select the module'),
+  topic: optionalIdRef('Please select a valid topic'),
+  marks: numberInput(z.number({ error: 'Enter valid marks' }).min(1, 'Enter valid marks').optional()),
+  time_required: numberInput(z.number({ error: 'Enter valid time' }).min(1, 'Enter valid time').optional()),
+  difficulty: z.preprocess(emptyToUndefined, z.enum(DIFFICULTIES, { error: 'Choose difficulty' }).optional()),
+});
+
+const questions = () => registry.get('questions')!;
+
+/** Imports and exports go to and come from the caller's department's bank. */
+function teacherOf(user: SessionUser | undefined): SessionUser & { departmentId: number; instituteId: number } {
+  if (!user || user.departmentId === null || user.instituteId === null) throw forbidden('Only a teacher of a department can import or export questions');
+  return user as SessionUser & { departmentId: number; instituteId: number };
+}
+
+/** The format: as chosen, else from the file's content and name (.xlsx/.xls, .gift, .aiken, or a .txt that shows which). */
+function formatOf(chosen: TransferFormat | undefined, filename: string, buf: Buffer, text: string | undefined): TransferFormat {
+  const workbook = sheetKind(buf) !== undefined;
+  if (chosen) {
+    if (chosen !== 'xlsx' && workbook) throw validationError({ format: 'This file is a spreadsheet; choose the xlsx format' });
+    return chosen;
+  }
+  const name = filename.toLowerCase();
+  if (workbook || /\.xlsx?$/.test(name)) return 'xlsx';
+  if (/\.gift(\.txt)?$/.test(name)) return 'gift';
+  if (/\.aiken(\.txt)?$/.test(name)) return 'aiken';
+  if (text !== undefined) {
+    const answers = /^\s*ANSWER\s*:/im.test(text);
+    const braces = /\{/.test(text);
+    if (braces && !answers) return 'gift';
+    if (answers && !braces) return 'aiken';
+  }
+  throw validationError({ format: FORMAT_MESSAGE });
+}
+
+/** The caller's department's modules and topics (for checking the form and resolving a sheet's columns). */
+async function bankOf(db: Kysely<Database>, caller: { departmentId: number }): Promise<BankLookup> {
+  const modules = await db
+    .selectFrom('modules')
+    .select(['id', 'course_outcome_name as name', 'subject_id'])
+    .where('department_id', '=', caller.departmentId)
+    .execute();
+  const topics = await db
+    .selectFrom('topics')
+    .select(['id', 'name', 'module_id'])
+    .where('department_id', '=', caller.departmentId)
+    .execute();
+  return {
+    modules: modules.map((m) => ({ id: Number(m.id), name: String(m.name), subject_id: Number(m.subject_id) })),
+    topics: topics.map((t) => ({ id: Number(t.id), name: String(t.name), module_id: Number(t.module_id) })),
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function rejectRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
+  const unit = kind === 'sheet' ? 'row' : 'question';
+  const first = errors[0];
+  const where = kind === 'sheet' ? `row ${first.row}` : `line ${first.row}`;
+  throw new AppError(
+    400,
+    `No questions were imported: ${plural(bad, unit)} ${bad === 1 ? 'has' : 'have'} errors (${where}, ${first.field}: ${first.message})`,
+    'BAD_ROWS',
+    { errors: { file: `${plural(bad, unit)} ${bad === 1 ? 'has' : 'have'} errors` }, rows: errors, rowsAre: kind === 'sheet' ? 'rows' : 'lines' },
+  );
+}
+
+const day = () => new Date().toISOString().slice(0, 10);
+const attachment = (reply: FastifyReply, type: string, filename: string) =>
+  reply.header('content-type', type).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
+
+// ---------------------------------------------------------------------------------------------
+// Export selection
+
+const idList = z
+  .array(z.number().int().positive().max(2 ** 31 - 1), { error: 'ids must be a list of question ids' })
+  .max(MAX_TRANSFER_QUESTIONS, `At most ${MAX_TRANSFER_QUESTIONS} questions can be exported at once`);
+
+const exportQuery = z.object({
+  format: formatField,
+  ids: z.string().max(100_000).optional(),
+  filter: z.string().max(10_000).optional(),
+});
+const exportBody = z.object({
+  format: formatField,
+  ids: idList.optional(),
+  filter: z.record(z.string(), z.unknown()).optional(),
+});
+
+function parseIds(raw: string | undefined): number[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('Invalid ids: write them as a JSON list, like [1,2,3]', { ids: 'ids must be a JSON list, like [1,2,3]' });
+  }
+  const parsed = idList.safeParse(value);
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: ['ids'] }))));
+  return parsed.data;
+}
+
+/** A filter value checked against its field, so a value the column can never hold is a 400 (PostgreSQL refuses 'abc' for an integer). */
+function filterValue(field: string, value: unknown): unknown {
+  if (value === null) return null;
+  const bad = () => badRequest(`Invalid filter: "${field}" cannot be ${JSON.stringify(value)}`, { filter: `"${field}" cannot be ${JSON.stringify(value)}` });
+  if (field === 'type' || field === 'difficulty') {
+    const allowed: readonly string[] = field === 'type' ? QUESTION_TYPES : DIFFICULTIES;
+    if (typeof value !== 'string' || !allowed.includes(value)) throw bad();
+    return value;
+  }
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n) || (field !== 'marks' && (!Number.isInteger(n) || n <= 0 || n > 2 ** 31 - 1))) throw bad();
+  return n;
+}
+
+/** The list's filter (react-admin's): field values, id lists, createdBy, startDate / endDate and q. */
+function applyFilter(qb: AnySelect, raw: string | undefined, caller: SessionUser): AnySelect {
+  const r = questions();
+  const query = parseListQuery({ filter: raw }, { sortable: ['id'], filterable: r.filterable, defaultSort: { field: 'id', order: 'ASC' } });
+  const { createdBy, startDate, endDate, ...fields } = query.filter;
+  if (createdBy !== undefined && createdBy !== null && createdBy !== '') {
+    const who = createdBy === 'ME' ? caller.userId : Number(createdBy);
+    if (!Number.isInteger(who) || who <= 0) throw badRequest('Invalid filter: createdBy must be "ME" or a user id', { filter: 'createdBy must be "ME" or a user id' });
+    qb = qb.where('t.created_by', '=', who);
+  }
+  for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
+    const value = key === 'startDate' ? startDate : endDate;
+    if (value === undefined || value === null || value === '') continue;
+    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    if (!Number.isFinite(time)) throw badRequest(`Invalid filter: ${key} must be a date`, { filter: `${key} must be a date` });
+    const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
+    qb = qb.where('t.created_at', op, bound);
+  }
+  for (const [field, value] of Object.entries(fields)) {
+    const column = field === 'id' ? 't.id' : r.adapter.columns[field];
+    const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(field === 'id' ? 'id' : field, v));
+    if (Array.isArray(value)) qb = qb.where(column, 'in', values.length ? values : [-1]);
+    else if (value === null) qb = qb.where(column, 'is', null);
+    else qb = qb.where(column, '=', values[0]);
+  }
+  if (query.q) qb = qb.where(likeLower('t.question', query.q));
+  return qb;
+}
+
+/** The caller's questions chosen by ids (in that order) or by a filter; at most MAX_TRANSFER_QUESTIONS. */
+async function selectForExport(db: Kysely<Database>, caller: SessionUser & { departmentId: number }, ids: number[] | undefined, filter: string | undefined) {
+  const r = questions();
+  let qb = applyScope(r.adapter.from(db), scopeFor(r.def, caller.role, 'read'), caller, r.adapter.scopeColumns);
+  if (ids !== undefined) {
+    if (ids.length === 0) throw badRequest('Select at least one question to export', { ids: 'Select at least one question to export' });
+    qb = qb.where('t.id', 'in', [...new Set(ids)]);
+  }
+  if (filter !== undefined) qb = applyFilter(qb, filter, caller);
+  const { n } = await qb.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  if (Number(n) > MAX_TRANSFER_QUESTIONS) {
+    throw badRequest(`${Number(n)} questions match; at most ${MAX_TRANSFER_QUESTIONS} can be exported at once, so narrow the selection`, {
+      filter: `At most ${MAX_TRANSFER_QUESTIONS} questions can be exported at once`,
+    });
+  }
+  const rows: Record<string, unknown>[] = await qb
+    .select([
+      't.id as id', 't.type as type', 't.question as question', 't.marks as marks', 't.time_required as time_required',
+      't.difficulty as difficulty', 't.options as options', 't.scoring as scoring', 't.correct_bool as correct_bool',
+      't.numeric_value as numeric_value', 't.numeric_tolerance as numeric_tolerance', 't.accepted_answers as accepted_answers',
+      't.module_id as module_id', 't.topic_id as topic_id', 't.subject_id as subject_id',
+    ])
+    .orderBy('t.id')
+    .execute();
+  if (ids !== undefined && rows.length !== new Set(ids).size) {
+    throw notFound(`${plural(new Set(ids).size - rows.length, 'selected question')} ${new Set(ids).size - rows.length === 1 ? 'was' : 'were'} not found in your department's bank`);
+  }
+  if (ids !== undefined) {
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
+  }
+  return rows;
+}
+
+/** How a sheet names a module or topic: its name when no sibling shares it (names travel between portals), else its id. */
+function namer(bank: BankLookup) {
+  const key = (scope: number, name: string) => `${scope}|${name.trim().toLowerCase()}`;
+  const moduleNames = new Map<string, number>();
+  for (const m of bank.modules) moduleNames.set(key(m.subject_id, m.name), (moduleNames.get(key(m.subject_id, m.name)) ?? 0) + 1);
+  const topicNames = new Map<string, number>();
+  for (const t of bank.topics) topicNames.set(key(t.module_id, t.name), (topicNames.get(key(t.module_id, t.name)) ?? 0) + 1);
+  const modules = new Map(bank.modules.map((m) => [m.id, m]));
+  const topics = new Map(bank.topics.map((t) => [t.id, t]));
+  const plain = (name: string) => !/^\d+$/.test(name.trim());
+  return {
+    module(id: number) {
+      const m = modules.get(id);
+      return m && moduleNames.get(key(m.subject_id, m.name)) === 1 && plain(m.name) ? m.name : id;
+    },
+    topic(id: number | null) {
+      if (id === null) return null;
+      const t = topics.get(id);
+      return t && topicNames.get(key(t.module_id, t.name)) === 1 && plain(t.name) ? t.name : id;
+    },
+  };
+}
+
+async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: SessionUser & { departmentId: number }, format: TransferFormat, rows: Record<string, unknown>[]) {
+  if (format === 'aiken') {
+    const others = rows.filter((r) => r.type !== 'single');
+    if (others.length) {
+      const ids = others.map((r) => Number(r.id));
+      const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')}, …` : ids.join(', ');
+      const message = `Aiken carries single-choice questions only: ${plural(others.length, 'selected question')} ${others.length === 1 ? 'is' : 'are'} of another type (id ${shown}); export them as GIFT or Excel, or leave them out`;
+      throw new AppError(400, message, 'UNSUPPORTED_TYPE', { errors: { format: message }, ids });
+    }
+    attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.aiken.txt`);
+    return reply.send(writeAiken(rows.map(fromStoredRow)));
+  }
+  if (format === 'gift') {
+    attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.gift.txt`);
+    return reply.send(writeGift(rows.map(fromStoredRow)));
+  }
+  const names = namer(await bankOf(app.db, caller));
+  const list = rows.map((r) => fromStoredRow({ ...r, module: names.module(Number(r.module_id)), topic: names.topic(r.topic_id == null ? null : Number(r.topic_id)) }));
+  const { header, rows: cells } = questionSheetRows(list);
+  attachment(reply, XLSX_TYPE, `questions-${day()}.xlsx`);
+  return reply.send(writeWorkbook('Questions', header, cells));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = app.requireRole('TEACHER');
+  const tags = ['questions'];
+
+  app.get('/questions/import/template', { onRequest, schema: { tags, summary: 'The question sheet template (.xlsx)' } }, async (_req, reply) => {
+    const workbook = writeWorkbook('Questions', [...TEMPLATE_COLUMNS], [], [{ name: 'How to fill', rows: templateHelpRows() }]);
+    return attachment(reply, XLSX_TYPE, 'questions-template.xlsx').send(workbook);
+  });
+
+  app.post(
+    '/questions/import',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Import questions from a spreadsheet, an Aiken or a GIFT file (multipart: format, subject, module, topic, marks, time_required, difficulty, file)',
+      },
+    },
+    async (req, reply) => {
+      const caller = teacherOf(req.user);
+      const { fields, file } = await readUploadForm(req);
+      const form = importForm.safeParse(fields);
+      if (!form.success) throw validationError(fieldErrors(form.error.issues));
+      const { subject, module, topic } = form.data;
+
+      const isSheet = sheetKind(file.buffer) !== undefined;
+      const decoded = isSheet ? undefined : decodeText(file.buffer);
+      const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
+      const kind = format === 'xlsx' ? 'sheet' : 'text';
+
+      // The form's subject, module and topic must be the caller's to choose.
+      const found = await app.db.selectFrom('subjects').select('id').where('id', '=', subject).where('institute_id', '=', caller.instituteId).executeTakeFirst();
+      if (!found) throw validationError({ subject: 'Choose a valid subject' });
+      const bank = await bankOf(app.db, caller);
+      if (module !== undefined) {
+        const m = bank.modules.find((x) => x.id === module);
+        if (!m) throw validationError({ module: 'Choose a valid module' });
+        if (m.subject_id !== subject) throw validationError({ module: 'The module does not belong to the selected subject' });
+      } else if (kind === 'text') {
+        throw validationError({ module: `Select the module (a ${format === 'aiken' ? 'Aiken' : 'GIFT'} file names none)` });
+      }
+      if (topic !== undefined) {
+        if (module === undefined) throw validationError({ module: 'Select the module of the topic' });
+        const t = bank.topics.find((x) => x.id === topic);
+        if (!t) throw validationError({ topic: 'Please select a valid topic' });
+        if (t.module_id !== module) throw validationError({ topic: 'The topic does not belong to the selected module' });
+      }
+      const defaults: ImportDefaults = {
+        subject,
+        module,
+        topic,
+        marks: form.data.marks ?? 1,
+        time_required: form.data.time_required ?? 1,
+        difficulty: form.data.difficulty ?? 'medium',
+      };
+
+      let parsed: ParseResult;
+      let known: RowError[] = [];
+      if (format === 'xlsx') {
+        assertSafeWorkbook(file.buffer);
+        const sheet = parseQuestionSheet(readQuestionSheet(file.buffer));
+        if (sheet.problem) throw validationError({ file: sheet.problem });
+        parsed = sheet;
+        known = resolveSheetRefs(sheet.drafts, bank, defaults);
+      } else {
+        if (!decoded || 'problem' in decoded) {
+          const problem = decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file';
+          throw validationError({ file: problem });
+        }
+        try {
+          parsed = format === 'aiken' ? parseAiken(decoded.text) : parseGift(decoded.text);
+        } catch (err) {
+          if (err instanceof TooManyQuestions) throw validationError({ file: err.message });
+          throw err;
+        }
+        if (parsed.drafts.length === 0 && parsed.errors.length === 0) throw validationError({ file: 'The file has no questions' });
+      }
+
+      const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);
+      if (errors.length) {
+        const bad = kind === 'sheet' ? new Set(errors.map((e) => e.row)).size : parsed.errors.length + failed;
+        rejectRows(errors, Math.max(1, bad), kind);
+      }
+
+      const now = Date.now();
+      const stored = valid.map((v) => toStoredRow(v.question, caller, now));
+      const ids: number[] = [];
+      await app.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < stored.length; i += 200) {
+          const inserted = await trx.insertInto('questions').values(stored.slice(i, i + 200)).returning('id').execute();
+          ids.push(...inserted.map((r) => Number(r.id)));
+        }
+      });
+      reply.code(201);
+      return ok({ imported: ids.length, ids }, `${plural(ids.length, 'question')} imported`);
+    },
+  );
+
+  app.get(
+    '/questions/export',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Export questions as xlsx, Aiken or GIFT: ids=[1,2,3] (a JSON list) or filter={...} as in the list',
+        querystring: exportQuery,
+      },
+    },
+    async (req, reply) => {
+      const caller = teacherOf(req.user);
+      const rows = await selectForExport(app.db, caller, parseIds(req.query.ids), req.query.filter);
+      return sendExport(app, reply, caller, req.query.format, rows);
+    },
+  );
+
+  app.post(
+    '/questions/export',
+    {
+      onRequest,
+      schema: { tags, summary: 'Export questions (JSON body: format, ids or filter), for selections too long for a URL', body: exportBody },
+    },
+    async (req, reply) => {
+      const caller = teacherOf(req.user);
+      const { format, ids, filter } = req.body;
+      const rows = await selectForExport(app.db, caller, ids, filter === undefined ? undefined : JSON.stringify(filter));
+      return sendExport(app, reply, caller, format, rows);
+    },
+  );
+};
+
+export default questionTransferRoutes;

@@ -1,0 +1,372 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAiken, writeAiken } from '../../../server/questions/aiken';
+import { escapeGift, parseGift, writeGift } from '../../../server/questions/gift';
+import { parseQuestionSheet, questionSheetRows, readQuestionSheet, splitPipes, joinPipes, TEMPLATE_COLUMNS } from '../../../server/questions/sheet';
+import { htmlToText } from '../../../server/questions/text';
+import { fromStoredRow, toStoredRow } from '../../../server/questions/store';
+import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult } from '../../../server/questions/types';
+import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../../../server/questions/validate';
+import { writeWorkbook } from '../../../server/upload/spreadsheet';
+
+const fixtures = path.resolve(__dirname, '../../fixtures/questions');
+const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
+const text = (name: string) => fixture(name).toString('utf8');
+
+const defaults: ImportDefaults = { subject: 1, module: 10, marks: 1, time_required: 1, difficulty: 'medium' };
+const common = { subject: 1, module: 10, marks: 1, time_required: 1, difficulty: 'medium' };
+
+/** Parse + validate, as the import does. */
+function check(parsed: ParseResult, kind: 'sheet' | 'text' = 'text', d: ImportDefaults = defaults) {
+  return validateDrafts(parsed.drafts, d, kind, parsed.errors);
+}
+
+const single = (question: string, options: string[], right: number) => ({
+  ...common,
+  type: 'single',
+  question,
+  options: options.map((t, i) => ({ text: t, correct: i === right })),
+});
+
+describe('Aiken', () => {
+  it('reads every question of a Moodle-style file (A. and A) options, multi-line text, no blank line before the next question)', () => {
+    const result = check(parseAiken(text('aiken-valid.txt')));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => v.row)).toEqual([1, 8, 15, 22]);
+    expect(result.valid.map((v) => v.question)).toEqual([
+      single('Which data structure works first in, first out?', ['Stack', 'Queue', 'Binary tree', 'Graph'], 1),
+      single('What is the worst-case time of a binary search\non a sorted array of n elements?', ['O(1)', 'O(log n)', 'O(n)', 'O(n log n)'], 1),
+      single('Which traversal of a binary search tree visits the keys in sorted order?', ['Preorder', 'Inorder', 'Postorder'], 1),
+      single('Which of these is not a stable sorting algorithm?', ['Merge sort', 'Insertion sort', 'Heap sort'], 2),
+    ]);
+  });
+
+  it('names the line of every problem: ANSWER naming a missing option, a missing ANSWER, letters out of order, one option', () => {
+    const result = check(parseAiken(text('aiken-errors.txt')));
+    expect(result.errors).toEqual([
+      { row: 11, field: 'answer', message: 'ANSWER must name one of the options A-D' },
+      { row: 16, field: 'answer', message: 'The question on line 13 has no "ANSWER:" line after its options' },
+      { row: 19, field: 'options', message: 'Expected option B here, found C (options run A, B, C, … in order)' },
+      { row: 23, field: 'options', message: 'Add at least two options' },
+    ]);
+    expect(result.valid.map((v) => v.row)).toEqual([1, 26]);
+  });
+
+  it('counts lines the same with Windows line endings and reports a missing ANSWER at the end of the file', () => {
+    expect(parseAiken(text('aiken-missing-answer-crlf.txt')).errors).toEqual([
+      { row: 9, field: 'answer', message: 'The question on line 6 has no "ANSWER:" line after its options' },
+    ]);
+  });
+
+  it.each([
+    ['an ANSWER before any option', 'Question?\nANSWER: A\n', { row: 2, field: 'options' }],
+    ['an ANSWER that is not a letter', 'Question?\nA. yes\nB. no\nANSWER: yes\n', { row: 4, field: 'answer', message: 'ANSWER must name one of the options A-B' }],
+    ['a question without options', 'Question?\n', { row: 1, field: 'options', message: 'The question has no options and no "ANSWER:" line' }],
+  ])('refuses %s', (_what, input, expected) => {
+    expect(parseAiken(input).errors).toEqual([expect.objectContaining(expected)]);
+  });
+
+  it('writes single-choice questions only, one line per item', () => {
+    const q: ExportQuestion = { id: 1, type: 'single', question: 'Two\nlines', marks: 1, time_required: 1, difficulty: 'easy', options: [{ text: 'a', correct: false }, { text: 'b\nc', correct: true }] };
+    expect(writeAiken([q])).toBe('Two lines\nA. a\nB. b c\nANSWER: B\n');
+    expect(() => writeAiken([{ ...q, type: 'multiple' }])).toThrow(/single-choice/);
+  });
+});
+
+describe('GIFT', () => {
+  it('reads every supported type from a Moodle-style file', () => {
+    const result = check(parseGift(text('gift-all-types.gift.txt')));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => v.row)).toEqual([5, 11, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37]);
+    const opts = (list: [string, boolean][]) => list.map(([t, correct]) => ({ text: t, correct }));
+    expect(result.valid.map((v) => v.question)).toEqual([
+      single('Which data structure works first in, first out?', ['Queue', 'Stack', 'Binary tree'], 0),
+      { ...common, type: 'multiple', scoring: 'partial', question: 'Which of these are linear data structures?', options: opts([['Array', true], ['Linked list', true], ['Binary tree', false]]) },
+      { ...common, type: 'multiple', scoring: 'all_or_nothing', question: 'Select every structure that can hold duplicate keys.', options: opts([['List', true], ['Multiset', true], ['Set', false]]) },
+      { ...common, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true },
+      { ...common, type: 'true_false', question: 'A heap is always a binary search tree.', correct_bool: false },
+      { ...common, type: 'numeric', question: 'What is the value of pi to two decimal places?', numeric_value: 3.14, numeric_tolerance: 0.01 },
+      { ...common, type: 'numeric', question: 'How many edges does a tree with 10 nodes have?', numeric_value: 9, numeric_tolerance: 0.5 },
+      { ...common, type: 'short_answer', question: 'Name the traversal that visits the root between its subtrees.', accepted_answers: ['inorder', 'in-order'] },
+      { ...common, type: 'descriptive', question: 'Explain how a hash table handles collisions.' },
+      single('The _____ is used for breadth-first search.', ['stack', 'queue', 'tree'], 1),
+      // [html]: tags and scripts are gone, entities decoded; the answers are read as HTML too.
+      single('Which characters start a GIFT comment & a title?', ['// and ::', '# and {'], 0),
+      { ...common, type: 'true_false', question: 'A map from keys to values is called a {dictionary} or a hash: table.', correct_bool: true },
+      { ...common, type: 'numeric', question: 'What does 2 = 2 evaluate to in C?', numeric_value: 1, numeric_tolerance: 0 },
+    ]);
+  });
+
+  it('names the line of every problem: unclosed braces, matching, a bad number, a description, partial credit, an empty option, two blocks', () => {
+    const result = check(parseGift(text('gift-errors.txt')));
+    expect(result.errors).toEqual([
+      { row: 4, field: 'answer', message: 'The answer block opened with "{" is not closed with "}"' },
+      { row: 8, field: 'type', message: 'Matching questions (=item -> match) are not supported' },
+      { row: 13, field: 'answer', message: '"2.7x" is not a number; write {#value:tolerance}, {#min..max} or {#value}' },
+      { row: 15, field: 'answer', message: 'No answer block {…}: text without a question (a description) cannot be imported' },
+      { row: 17, field: 'options', message: expect.stringMatching(/^Partial credit \(50%\) in a single-choice question is not supported/) },
+      { row: 23, field: 'options', message: 'Option text is required' },
+      { row: 26, field: 'answer', message: 'A question has one answer block {…}; write \\{ for a brace in the text' },
+    ]);
+    expect(result.valid.map((v) => v.row)).toEqual([2, 19]);
+  });
+
+  it.each([
+    ['a "}" before any "{"', 'Text } more {T}', 1, 'answer', '"}" without an opening "{"; write \\} for a brace in the text'],
+    ['a block not closed before the next one', 'First {=a ~b\nSecond {T}', 1, 'answer', 'The answer block opened with "{" is not closed before the next "{" (line 2); write \\{ for a brace in the text'],
+    ['a title that is not closed', '\n\n::Title {T}', 3, 'question', 'The title opened with "::" is not closed with "::"'],
+    ['a range that runs backwards', 'Q {#5..1}', 1, 'answer', 'The range 5..1 runs backwards; write {#min..max} with min <= max'],
+    ['an empty numeric answer', 'Q {#}', 1, 'answer', 'The numeric answer is empty; write {#value:tolerance}, {#min..max} or {#value}'],
+    ['a bad tolerance', 'Q {#5:abc}', 1, 'answer', '"abc" is not a number; write {#value:tolerance}, {#min..max} or {#value}'],
+    ['partial credit on a short answer', 'Q {\n=right\n=%50%almost\n}', 3, 'answer', 'Partial credit (50%) on a short answer is not supported; list only fully right answers'],
+    ['several numeric answers', 'Q {#\n=1:0\n=2:0\n}', 1, 'answer', 'Only one numeric answer is supported; write {#value:tolerance} or {#min..max}'],
+    ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'options', 'Answer weights run from -100% to 100% (found 150%)'],
+    ['text before the first answer', 'Q {oops ~a =b}', 1, 'answer', 'Text before the first answer ("oops"); each answer starts with = or ~'],
+  ])('refuses %s with its line', (_what, input, row, field, message) => {
+    expect(parseGift(input).errors).toEqual([{ row, field, message }]);
+  });
+
+  it('leaves rules of the question itself to the schema, on the right line', () => {
+    const result = check(parseGift('// no right answer\nWhich?\n{\n~a\n~b\n}\n\n{T}\n\nQ{#1:-2}'));
+    expect(result.errors).toEqual([
+      { row: 4, field: 'options', message: 'Mark at least one correct option' },
+      { row: 8, field: 'question', message: 'Question is required' },
+      { row: 10, field: 'numeric_tolerance', message: 'Tolerance cannot be negative' },
+    ]);
+  });
+
+  it('skips categories and comments, keeps a leading answer without "=" as a short answer, and reads lower-case true/false', () => {
+    const { drafts, errors } = parseGift('$CATEGORY: $course$/top\n\n// c\nQ1 {Paris}\n\nQ2 {true}\n\nQ3{f#no}\n\n$CATEGORY: $course$/top/Other\nQ4 {T}');
+    expect(errors).toEqual([]);
+    expect(drafts.map((d) => d.fields)).toEqual([
+      { question: 'Q1', type: 'short_answer', accepted_answers: ['Paris'] },
+      { question: 'Q2', type: 'true_false', correct_bool: true },
+      { question: 'Q3', type: 'true_false', correct_bool: false },
+      { question: 'Q4', type: 'true_false', correct_bool: true },
+    ]);
+    expect(drafts.map((d) => d.row)).toEqual([4, 6, 8, 11]);
+  });
+
+  it('keeps answers verbatim apart from the markers: weights, format markers and escapes', () => {
+    const { drafts } = parseGift('Q {=[plain]%5% off ~[html]<i>x</i> &lt;y&gt; ~a\\nb \\\\n c}');
+    expect(drafts[0].fields.options).toEqual([
+      { text: '%5% off', correct: true },
+      { text: 'x <y>', correct: false },
+      { text: 'a\nb \\n c', correct: false },
+    ]);
+  });
+
+  it('refuses a file with more questions than an import takes', () => {
+    const many = Array.from({ length: MAX_TRANSFER_QUESTIONS + 1 }, (_, i) => `Q${i}{T}`).join('\n\n');
+    expect(() => parseGift(many)).toThrow(TooManyQuestions);
+    expect(parseGift(Array.from({ length: MAX_TRANSFER_QUESTIONS }, (_, i) => `Q${i}{T}`).join('\n\n')).drafts).toHaveLength(MAX_TRANSFER_QUESTIONS);
+  });
+
+  it('escapes every control character on export', () => {
+    expect(escapeGift('a~b=c#d{e}f:g\\h\ni')).toBe('a\\~b\\=c\\#d\\{e\\}f\\:g\\\\h\\ni');
+    const out = writeGift([{ id: 7, type: 'true_false', question: 'Is {x} = 1?', correct_bool: false, marks: 1, time_required: 1, difficulty: 'easy' }]);
+    expect(out).toBe('// question: 7  type: true_false\n::Is \\{x\\} \\= 1?::Is \\{x\\} \\= 1?{FALSE}\n');
+  });
+});
+
+describe('HTML in imported text', () => {
+  it('becomes plain text: tags, scripts and styles go, entities are decoded, line-level elements become line breaks', () => {
+    expect(htmlToText('<p>One &amp; <b>two</b></p><p>three&nbsp;&lt;four&gt; &#x41;&#66;</p><script>alert("x")</script><style>p{}</style><img src=x onerror=alert(1)>'))
+      .toBe('One & two\nthree <four> AB');
+    expect(htmlToText('a < b and c > d')).toBe('a < b and c > d');
+  });
+});
+
+describe('spreadsheet', () => {
+  const expectedValid = [
+    { row: 2, question: { ...single('Which data structure works first in, first out?', ['Stack', 'Queue', 'Binary tree', 'Graph'], 1), marks: 2, difficulty: 'easy' } },
+    {
+      row: 3,
+      question: {
+        ...common,
+        type: 'multiple',
+        question: 'Which of these are linear data structures?',
+        options: [{ text: 'Array', correct: true }, { text: 'Linked list', correct: true }, { text: 'Binary tree', correct: false }],
+        scoring: 'partial',
+        marks: 2,
+      },
+    },
+    { row: 4, question: { ...common, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true } },
+    { row: 5, question: { ...common, type: 'numeric', question: 'What is the value of pi to two decimal places?', numeric_value: 3.14, numeric_tolerance: 0.01 } },
+    { row: 6, question: { ...common, type: 'short_answer', question: 'Name the traversal that visits the root between its subtrees.', accepted_answers: ['inorder', 'in-order', 'symmetric | LNR'] } },
+    { row: 7, question: { ...common, type: 'descriptive', question: 'Explain how a hash table handles collisions.', marks: 5, time_required: 10, difficulty: 'hard' } },
+    {
+      row: 9,
+      question: {
+        ...common,
+        type: 'multiple',
+        question: 'Select every structure that can hold duplicate keys.',
+        options: [{ text: 'List', correct: true }, { text: 'Multiset', correct: true }, { text: 'Set', correct: false }],
+        marks: 3,
+        time_required: 2,
+        difficulty: 'medium',
+      },
+    },
+  ];
+
+  it.each(['questions-valid.xlsx', 'questions-valid.xls'])('reads every type from %s (rows numbered as in the sheet, blank rows skipped)', (name) => {
+    const result = check(parseQuestionSheet(readQuestionSheet(fixture(name))), 'sheet');
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toEqual(expectedValid);
+  });
+
+  it('names the row and the column of every problem', () => {
+    const parsed = parseQuestionSheet(readQuestionSheet(fixture('questions-errors.xlsx')));
+    const result = check(parsed, 'sheet');
+    expect(result.errors).toEqual([
+      { row: 3, field: 'marks', message: 'Enter valid marks' },
+      { row: 4, field: 'options', message: 'Add at least two options' },
+      { row: 5, field: 'difficulty', message: 'Choose difficulty' },
+      { row: 6, field: 'correct', message: 'E names no option; this row has options A-D' },
+      { row: 7, field: 'type', message: 'Select the question type' },
+      { row: 8, field: 'correct', message: 'Write TRUE or FALSE' },
+      { row: 9, field: 'correct', message: 'Enter the correct value' },
+      { row: 10, field: 'option_b', message: 'option_b is empty but a later option is filled; fill the options from option_a on' },
+      { row: 11, field: 'question', message: 'Question is required' },
+      { row: 12, field: 'scoring', message: 'Choose how the question is scored' },
+      { row: 13, field: 'tolerance', message: 'Tolerance cannot be negative' },
+      { row: 14, field: 'correct', message: 'A single choice question has exactly one correct option' },
+    ]);
+    expect(result.valid.map((v) => v.row)).toEqual([2]);
+  });
+
+  it('asks for the header, and for rows', () => {
+    expect(parseQuestionSheet([['text', 'kind'], ['Q', 'single']]).problem).toMatch(/at least question and type \(missing: type\)/);
+    expect(parseQuestionSheet([['question', 'type'], [], ['', '']]).problem).toBe('The sheet has no question rows');
+  });
+
+  it('splits and joins | lists with \\| for a | inside an item', () => {
+    expect(splitPipes('a | b\\|c |  | d\\\\')).toEqual(['a', 'b|c', 'd\\']);
+    expect(splitPipes(joinPipes(['x|y', 'C:\\temp', 'back\\'])).length).toBe(3);
+    expect(splitPipes(joinPipes(['x|y', 'C:\\temp', 'back\\']))).toEqual(['x|y', 'C:\\temp', 'back\\']);
+  });
+
+  it('resolves module and topic columns by id or exact name within the subject, and names the row of a wrong one', () => {
+    const lookup: BankLookup = {
+      modules: [
+        { id: 10, name: 'Trees', subject_id: 1 },
+        { id: 11, name: 'Graphs', subject_id: 1 },
+        { id: 12, name: 'Graphs', subject_id: 1 },
+        { id: 20, name: 'Sorting', subject_id: 2 },
+      ],
+      topics: [
+        { id: 100, name: 'Heaps', module_id: 10 },
+        { id: 101, name: 'BFS', module_id: 11 },
+      ],
+    };
+    const rows = [
+      ['question', 'type', 'correct', 'module', 'topic'],
+      ['By name', 'true_false', 'TRUE', ' trees ', 'heaps'],
+      ['By id', 'true_false', 'TRUE', 11, '101'],
+      ['Default', 'true_false', 'TRUE'],
+      ['Ambiguous', 'true_false', 'TRUE', 'Graphs'],
+      ['Other subject', 'true_false', 'TRUE', 20],
+      ['Unknown', 'true_false', 'TRUE', 'Hashing'],
+      ['Topic of another module', 'true_false', 'TRUE', 'Trees', 101],
+    ];
+    const parsed = parseQuestionSheet(rows);
+    const known = resolveSheetRefs(parsed.drafts, lookup, { ...defaults, topic: 100 });
+    const result = validateDrafts(parsed.drafts, { ...defaults, topic: 100 }, 'sheet', known);
+    expect(result.valid.map((v) => [v.row, v.question.module, v.question.topic])).toEqual([
+      [2, 10, 100],
+      [3, 11, 101],
+      [4, 10, 100],
+    ]);
+    expect(result.errors).toEqual([
+      { row: 5, field: 'module', message: 'Several modules are named "Graphs"; write the module\'s id' },
+      { row: 6, field: 'module', message: 'The module does not belong to the selected subject' },
+      { row: 7, field: 'module', message: 'No module "Hashing" in the selected subject (write a module\'s id or exact name)' },
+      { row: 8, field: 'topic', message: "The topic does not belong to the row's module" },
+    ]);
+  });
+
+  it('offers a template whose columns the import reads', () => {
+    const parsed = parseQuestionSheet([[...TEMPLATE_COLUMNS], ['Q', 'single', 'a', 'b', '', '', '', '', 'B']]);
+    expect(parsed.problem).toBeUndefined();
+    expect(check(parsed, 'sheet').valid[0].question.options).toEqual([{ text: 'a', correct: false }, { text: 'b', correct: true }]);
+  });
+});
+
+/** Questions with awkward content, of every type. */
+const bank: ExportQuestion[] = (() => {
+  const base = { marks: 2, time_required: 3, difficulty: 'hard' as const, module: 'Trees', topic: 'Heaps' };
+  const o = (...list: [string, boolean][]) => list.map(([t, correct], i) => ({ id: `o${i}`, text: t, correct }));
+  let id = 0;
+  const q = (fields: Partial<ExportQuestion> & Pick<ExportQuestion, 'type' | 'question'>): ExportQuestion => ({ id: ++id, ...base, ...fields });
+  return [
+    q({ type: 'single', question: 'Which of ~ = # { } : \\ are special in GIFT?\nAnswer carefully.', options: o(['~ and =', false], ['# { }', true], ['a:b \\ c', false], ['[html] <b>not bold</b> & more', false]) }),
+    q({ type: 'single', question: '[markdown] only looks like a marker', options: o(['%50% looks like a weight', true], ['plain', false]) }),
+    q({ type: 'single', question: '=SUM(A1:A2) looks like a formula', options: o(['+1', false], ['-1', true], ['@home', false]) }),
+    q({ type: 'multiple', scoring: 'partial', question: 'Pick the three primes', options: o(['2', true], ['3', true], ['4', false], ['5', true], ['6', false]) }),
+    q({ type: 'multiple', scoring: 'partial', question: 'Partial with one right answer', options: o(['right', true], ['wrong', false]) }),
+    q({ type: 'multiple', scoring: 'all_or_nothing', question: 'All or nothing', options: o(['a', true], ['b', false], ['c', true]) }),
+    q({ type: 'multiple', scoring: 'all_or_nothing', question: 'All are right', options: o(['x', true], ['y', true]) }),
+    q({ type: 'multiple', scoring: 'partial', question: 'Eight options', options: o(...'abcdefgh'.split('').map((t, i): [string, boolean] => [t, i % 3 === 0])) }),
+    q({ type: 'true_false', question: 'True is true', correct_bool: true }),
+    q({ type: 'true_false', question: 'False is true', correct_bool: false }),
+    q({ type: 'numeric', question: 'Negative', numeric_value: -2.5, numeric_tolerance: 0.25 }),
+    q({ type: 'numeric', question: 'Avogadro', numeric_value: 6.02e23, numeric_tolerance: 1e21 }),
+    q({ type: 'numeric', question: 'Exactly zero', numeric_value: 0, numeric_tolerance: 0 }),
+    q({ type: 'short_answer', question: 'Short', accepted_answers: ['in-order', 'a|b', 'C:\\temp', '#1 = first', '%5%'] }),
+    q({ type: 'descriptive', question: 'Explain {braces} and // comments' }),
+  ];
+})();
+
+/** What an import must give back: the answer key and the question. */
+function keyOf(q: Record<string, any>) {
+  const choice = q.type === 'single' || q.type === 'multiple';
+  return {
+    type: q.type,
+    question: q.question,
+    ...(choice ? { options: q.options.map((o: { text: string; correct: boolean }) => ({ text: o.text, correct: o.correct })) } : {}),
+    ...(q.type === 'multiple' ? { scoring: q.scoring ?? 'all_or_nothing' } : {}),
+    ...(q.type === 'true_false' ? { correct_bool: q.correct_bool } : {}),
+    ...(q.type === 'numeric' ? { numeric_value: q.numeric_value, numeric_tolerance: q.numeric_tolerance ?? 0 } : {}),
+    ...(q.type === 'short_answer' ? { accepted_answers: q.accepted_answers } : {}),
+  };
+}
+
+describe('round trip: export, then import, gives the same questions', () => {
+  it('GIFT: every type', () => {
+    const result = check(parseGift(writeGift(bank)));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => keyOf(v.question))).toEqual(bank.map(keyOf));
+  });
+
+  it('Aiken: single choice (its one-line items keep single-line text as it is)', () => {
+    const singles = bank.filter((q) => q.type === 'single').map((q) => ({ ...q, question: q.question.replace(/\n/g, ' ') }));
+    const result = check(parseAiken(writeAiken(singles)));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => keyOf(v.question))).toEqual(singles.map(keyOf));
+  });
+
+  it('spreadsheet: every type, with marks, time, difficulty, module and topic, through a real workbook with formula guards', () => {
+    const { header, rows } = questionSheetRows(bank);
+    expect(header).toContain('option_h');
+    const workbook = writeWorkbook('Questions', header, rows);
+    const lookup: BankLookup = { modules: [{ id: 10, name: 'Trees', subject_id: 1 }], topics: [{ id: 100, name: 'Heaps', module_id: 10 }] };
+    const parsed = parseQuestionSheet(readQuestionSheet(workbook));
+    const known = resolveSheetRefs(parsed.drafts, lookup, { ...defaults, module: undefined });
+    const result = validateDrafts(parsed.drafts, { ...defaults, module: undefined }, 'sheet', known);
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => keyOf(v.question))).toEqual(bank.map(keyOf));
+    for (const v of result.valid) expect(v.question).toMatchObject({ marks: 2, time_required: 3, difficulty: 'hard', module: 10, topic: 100 });
+  });
+
+  it('stores an imported question the way the question form does, and reads it back for export', () => {
+    const [parsed] = check(parseGift('Q {~%50%a ~%50%b ~c}')).valid;
+    const row = toStoredRow(parsed.question, { userId: 4, instituteId: 1, departmentId: 2 }, 1000, () => 'id');
+    expect(row).toMatchObject({
+      subject_id: 1, module_id: 10, topic_id: null, type: 'multiple', scoring: 'partial',
+      options: JSON.stringify([{ id: 'id', text: 'a', correct: true }, { id: 'id', text: 'b', correct: true }, { id: 'id', text: 'c', correct: false }]),
+      correct_bool: null, numeric_value: null, accepted_answers: null, created_by: 4, department_id: 2, institute_id: 1,
+    });
+    expect(keyOf(fromStoredRow({ ...row, id: 1 }))).toEqual(keyOf(parsed.question));
+  });
+});
