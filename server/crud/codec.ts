@@ -37,7 +37,7 @@ export function codecFor(def: EntityDef): Codec {
         const kind = kinds[field];
         if (!kind || kind === 'many') continue;
         if (value === undefined) continue;
-        if (kind === 'boolean') row[field] = value ? 1 : 0;
+        if (kind === 'boolean') row[field] = value == null ? null : value ? 1 : 0;
         else if (kind === 'datetime') row[field] = value == null ? null : Date.parse(String(value));
         else if (kind === 'json') row[field] = value == null ? null : JSON.stringify(value);
         else row[field] = value;

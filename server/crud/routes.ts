@@ -102,6 +102,13 @@ function parseBody(r: RegisteredResource, schema: z.ZodObject, body: unknown, ca
   for (const [field, meta] of Object.entries(r.def.fields)) {
     if (meta?.editableBy && !meta.editableBy.includes(caller.role)) delete input[field];
   }
+  // Records answer an unset optional field with null, and react-admin sends the record back
+  // as it read it: null then means "not set" for a field that may be absent but not null.
+  const shape = schema.shape as Record<string, z.ZodType | undefined>;
+  for (const [field, value] of Object.entries(input)) {
+    const fieldSchema = shape[field];
+    if (value === null && fieldSchema && !fieldSchema.safeParse(null).success && fieldSchema.safeParse(undefined).success) delete input[field];
+  }
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(fieldErrors(result.error.issues));
   return result.data as Record<string, unknown>;

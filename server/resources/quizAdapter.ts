@@ -93,6 +93,14 @@ export const quizAdapter: ResourceAdapter = {
         throw new AppError(409, LOCKED_MESSAGE, 'LOCKED', { errors: Object.fromEntries(changed.map((f) => [f, LOCKED_MESSAGE])) });
       }
     }
-    return body;
+    // An edit replaces the quiz: instructions left out (a cleared form field) or null are none.
+    return { ...body, instructions: body.instructions ?? null };
+  },
+  async update(trx, id, row, caller) {
+    await base.update(trx, id, row, caller);
+    // Exam links work until the quiz closes: a moved window (possible until someone starts) moves their expiry.
+    if (typeof row.valid_to === 'number') {
+      await trx.updateTable('exam_tokens').set({ expires_at: row.valid_to }).where('quiz_id', '=', id).where('revoked_at', 'is', null).execute();
+    }
   },
 };

@@ -14,6 +14,7 @@ import {
   newTenant,
   recordOf,
   RESOURCES,
+  takenQuiz,
   unique,
   whoIs,
   type Resource,
@@ -44,6 +45,8 @@ const MATRIX: Record<Resource, Record<Role, string>> = {
   groups:      { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': 'II---', ADMIN: '-----' },
   modules:     { STUDENT: '-----', TEACHER: 'DDDDD', 'DEPARTMENT-HEAD': 'DD---', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   topics:      { STUDENT: '-----', TEACHER: 'DDDDD', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  questions:   { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   guidelines:  { STUDENT: 'RR---', TEACHER: 'RR---', 'DEPARTMENT-HEAD': 'RR---', 'INSTITUTE-HEAD': 'RR---', ADMIN: '*****' },
   feedbacks:   { STUDENT: '--S--', TEACHER: 'OO---', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '**--*' },
 };
@@ -62,6 +65,8 @@ const READER: Record<Resource, Role> = {
   groups: 'INSTITUTE-HEAD',
   modules: 'TEACHER',
   topics: 'TEACHER',
+  questions: 'TEACHER',
+  quizzes: 'TEACHER',
   guidelines: 'ADMIN',
   feedbacks: 'ADMIN',
 };
@@ -76,6 +81,8 @@ const MAKER: Record<Resource, Role> = {
   groups: 'DEPARTMENT-HEAD',
   modules: 'TEACHER',
   topics: 'TEACHER',
+  questions: 'TEACHER',
+  quizzes: 'TEACHER',
   guidelines: 'ADMIN',
   feedbacks: 'STUDENT',
 };
@@ -90,6 +97,8 @@ const EDIT: Record<Resource, (record: Record<string, unknown>, marker: string) =
   groups: (r, m) => ({ ...r, groupName: m }),
   modules: (r, m) => ({ ...r, course_outcome_name: m }),
   topics: (r, m) => ({ ...r, name: m }),
+  questions: (r, m) => ({ ...r, question: m }),
+  quizzes: (r, m) => ({ ...r, name: m }),
   guidelines: (r, m) => ({ ...r, content: [{ title: m, description: 'Edited', faqs: [] }] }),
   feedbacks: (r, m) => ({ ...r, comment: m }),
 };
@@ -107,8 +116,24 @@ const CREATE_ELSEWHERE: { [R in Resource]?: (body: Record<string, unknown>, othe
   groups: (body, o) => ({ body: { ...body, students: [o.who.STUDENT.userId] }, refusedOn: 'students' }),
   modules: (body, o) => ({ body: { ...body, subject_id: o.subject }, refusedOn: 'subject_id' }),
   topics: (body, o) => ({ body: { ...body, module_id: o.module }, refusedOn: 'module_id' }),
+  questions: (body, o) => ({ body: { ...body, subject: o.subject, module: o.module }, refusedOn: 'module' }),
+  quizzes: (body, o) => ({ body: { ...body, group_id: o.group }, refusedOn: 'group_id' }),
   feedbacks: (body, o) => ({ body: { ...body, quiz: o.quiz }, refusedOn: 'quiz' }),
 };
+
+/**
+ * Fields the server changes on every update: compared apart from the rest of the record
+ * (editing a question raises its version by one, so attempts can tell the old text from the new).
+ */
+const BUMPED_ON_UPDATE: { [R in Resource]?: string } = { questions: 'version' };
+
+/** A record without its server-maintained field, for comparing what the caller wrote. */
+function asWritten(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
+  const bumped = BUMPED_ON_UPDATE[resource];
+  if (!bumped) return record;
+  const { [bumped]: _bumped, ...rest } = record;
+  return rest;
+}
 
 /** What the row scopes look at, read straight from the tables (not through the API under test). */
 interface ScopeRow {
@@ -150,7 +175,7 @@ describeDb('CRUD API: tenant and role access', () => {
   /** Guideline ids by the role they are written for (the admin's own is made and removed by its tests). */
   const guideline: Partial<Record<Role, number>> = {};
   /** Tenant A's second department, so that department scopes have something to leave out. */
-  let otherDepartment: { id: number; student: number; head: Who };
+  let otherDepartment: { id: number; student: number; head: Who; group: number };
 
   const db = () => t.portal.database.db;
 
@@ -228,10 +253,14 @@ describeDb('CRUD API: tenant and role access', () => {
         return bodies.module(tenant);
       case 'topics':
         return bodies.topic(tenant);
+      case 'questions':
+        return bodies.question(tenant);
+      case 'quizzes':
+        return bodies.quiz(tenant);
       case 'guidelines':
         return bodies.guideline(await freeGuidelineRole());
       case 'feedbacks':
-        return bodies.feedback(await insertQuiz(t, tenant.who.TEACHER));
+        return bodies.feedback(await takenQuiz(t, tenant));
     }
   }
 
@@ -269,18 +298,23 @@ describeDb('CRUD API: tenant and role access', () => {
     }
 
     // Tenant A's second department: its head, a student, and (written directly) a group, module,
-    // topic, and feedback on a quiz of someone other than the demo teacher.
+    // topic, question and quiz, and feedback on a quiz of someone other than the demo teacher.
     const head = A.tokens['INSTITUTE-HEAD'];
     const departmentBody = bodies.department();
     const department = created(await t.request('POST', '/api/departments', { token: head, body: departmentBody }), 'department A2');
     const studentBody = { ...bodies.student(A), departmentId: department.id };
     const student = created(await t.request('POST', '/api/students', { token: head, body: studentBody }), 'student A2');
-    otherDepartment = { id: department.id, student: student.id, head: await whoIs(t, departmentBody.username) };
+    otherDepartment = { id: department.id, student: student.id, head: await whoIs(t, departmentBody.username), group: 0 };
     const now = Date.now();
     const stamp = { institute_id: A.institute, department_id: department.id, created_by: otherDepartment.head.userId, created_at: now, updated_at: now };
-    await db().insertInto('groups').values({ ...stamp, name: 'A2 group' }).execute();
+    otherDepartment.group = (await db().insertInto('groups').values({ ...stamp, name: 'A2 group' }).returning('id').executeTakeFirstOrThrow()).id;
     const mod = await db().insertInto('modules').values({ ...stamp, course_outcome_name: 'A2 module', subject_id: A.subject }).returning('id').executeTakeFirstOrThrow();
     await db().insertInto('topics').values({ ...stamp, name: 'A2 topic', module_id: mod.id }).execute();
+    await db()
+      .insertInto('questions')
+      .values({ ...stamp, subject_id: A.subject, module_id: mod.id, topic_id: null, type: 'true_false', question: 'A2 question', marks: 1, time_required: 1, difficulty: 'easy', options: null, scoring: null, correct_bool: 1, numeric_value: null, numeric_tolerance: null, accepted_answers: null })
+      .execute();
+    await insertQuiz(t, otherDepartment.head, 'A2 quiz');
     const quiz = await insertQuiz(t, A.who['DEPARTMENT-HEAD']);
     await db().insertInto('feedbacks').values({ ...stamp, created_by: student.id, quiz_id: quiz, rating: 3, comment: null }).execute();
   });
@@ -396,7 +430,10 @@ describeDb('CRUD API: tenant and role access', () => {
         const status = expected('update', side);
         if (status === 200) {
           expect(put.statusCode, put.body).toBe(200);
-          expect(await readBack(resource, tenantOf(side), id)).toEqual(edited);
+          const after = await readBack(resource, tenantOf(side), id);
+          expect(asWritten(resource, after)).toEqual(asWritten(resource, edited));
+          const bumped = BUMPED_ON_UPDATE[resource];
+          if (bumped) expect(after[bumped], `${bumped} raised by the update`).toBe(Number(was[bumped]) + 1);
         } else {
           expectRefused(put, status, `update ${side}`);
           expect(await readBack(resource, tenantOf(side), id), 'unchanged').toEqual(was);
@@ -502,6 +539,15 @@ describeDb('CRUD API: tenant and role access', () => {
       ['adding a student of institute B to a group', 'DEPARTMENT-HEAD', 'PUT', 'groups', async () => ({ ...(await readBack('groups', A, A.group)), students: [B.who.STUDENT.userId] }), 'students'],
       ['moving a module to a subject of institute B', 'TEACHER', 'PUT', 'modules', async () => ({ ...(await readBack('modules', A, A.module)), subject_id: B.subject }), 'subject_id'],
       ['moving a topic to a module of institute B', 'TEACHER', 'PUT', 'topics', async () => ({ ...(await readBack('topics', A, A.topic)), module_id: B.module }), 'module_id'],
+      ['a question of a subject of institute B', 'TEACHER', 'POST', 'questions', async () => ({ ...bodies.question(A), subject: B.subject }), 'subject'],
+      ['a question in a module of institute B', 'TEACHER', 'POST', 'questions', async () => ({ ...bodies.question(A), module: B.module }), 'module'],
+      ['a question on a topic of institute B', 'TEACHER', 'POST', 'questions', async () => ({ ...bodies.question(A), topic: B.topic }), 'topic'],
+      ['moving a question to a module of institute B', 'TEACHER', 'PUT', 'questions', async () => ({ ...(await readBack('questions', A, A.question)), module: B.module }), 'module'],
+      ['a quiz for a group of institute B', 'TEACHER', 'POST', 'quizzes', async () => ({ ...bodies.quiz(A), group_id: B.group }), 'group_id'],
+      ['a quiz for a group of the other department', 'TEACHER', 'POST', 'quizzes', async () => ({ ...bodies.quiz(A), group_id: otherDepartment.group }), 'group_id'],
+      ['a quiz on a subject of institute B', 'TEACHER', 'POST', 'quizzes', async () => ({ ...bodies.quiz(A), subjects: [String(B.subject)], questions: [] }), 'subjects'],
+      ['a quiz with a question of institute B', 'TEACHER', 'POST', 'quizzes', async () => ({ ...bodies.quiz(A), questions: [B.question] }), 'questions'],
+      ['giving a quiz to a group of institute B', 'TEACHER', 'PUT', 'quizzes', async () => ({ ...(await readBack('quizzes', A, A.quiz)), group_id: B.group }), 'group_id'],
     ];
 
     it.each(cases)('refuses %s (as %s) with 400 naming the field, changing nothing', async (_what, role, method, resource, body, field) => {
@@ -531,6 +577,8 @@ describeDb('CRUD API: tenant and role access', () => {
       ['a module that has topics', 'TEACHER', 'modules', () => A.module, /topics/],
       ['a department that has teachers', 'INSTITUTE-HEAD', 'departments', () => A.department, /teachers/],
       ['an institute that has departments', 'ADMIN', 'institutes', () => A.institute, /departments/],
+      ['a question that a quiz uses', 'TEACHER', 'questions', () => A.question, /quizzes using it/],
+      ['a quiz that a student has taken', 'TEACHER', 'quizzes', () => A.quiz, /attempts/],
     ] as const)('refuses to delete %s (409)', async (_what, role, resource, id, message) => {
       const before = await rowsOf(resource);
       const res = await t.request('DELETE', `/api/${resource}/${id()}`, { token: tokenOf(A, role) });
@@ -613,6 +661,13 @@ describeDb('CRUD API: tenant and role access', () => {
       ['modules', 'TEACHER', () => ({ ...bodies.module(A), course_outcome_name: long }), 'course_outcome_name', 'Module length should not exceed 30 characters'],
       ['modules', 'TEACHER', () => ({ ...bodies.module(A), subject_id: undefined }), 'subject_id', 'Select the subject'],
       ['topics', 'TEACHER', () => ({ ...bodies.topic(A), module_id: 'first' }), 'module_id', 'Select the module'],
+      ['questions', 'TEACHER', () => ({ ...bodies.question(A), marks: 0 }), 'marks', 'Enter valid marks'],
+      ['questions', 'TEACHER', () => ({ ...bodies.question(A), module: undefined }), 'module', 'Select the module'],
+      ['questions', 'TEACHER', () => ({ ...bodies.question(A), options: [{ text: 'Only', correct: true }] }), 'options', 'Add at least two options'],
+      ['questions', 'TEACHER', () => ({ ...bodies.question(A), options: [{ text: 'A' }, { text: 'B' }] }), 'options', 'Mark at least one correct option'],
+      ['quizzes', 'TEACHER', () => ({ ...bodies.quiz(A), group_id: undefined }), 'group_id', 'Group is required'],
+      ['quizzes', 'TEACHER', () => ({ ...bodies.quiz(A), subjects: [] }), 'subjects', 'At least one subject is required'],
+      ['quizzes', 'TEACHER', () => ({ ...bodies.quiz(A), duration: 120 }), 'duration', 'Duration entered does not match valid from and valid to date'],
       ['guidelines', 'ADMIN', () => ({ ...bodies.guideline('ADMIN'), role: 'JANITOR' }), 'role', 'Invalid role selected'],
       ['guidelines', 'ADMIN', () => ({ ...bodies.guideline('ADMIN'), content: [] }), 'content', 'Add atleast one Tab Menu item'],
       ['guidelines', 'ADMIN', () => ({ role: 'ADMIN', content: [{ title: 'Tab', description: '' }] }), 'content.0.description', 'Description is required'],

@@ -18,6 +18,8 @@ export const RESOURCES = [
   'groups',
   'modules',
   'topics',
+  'questions',
+  'quizzes',
   'guidelines',
   'feedbacks',
 ] as const;
@@ -50,7 +52,9 @@ export interface Tenant {
   group: number;
   module: number;
   topic: number;
-  /** A quiz row of the department's teacher (quizzes are not served yet; rows are written directly). */
+  /** A single-choice question of the department's teacher, in `module`. */
+  question: number;
+  /** An open, published quiz of the department's teacher, for `group`, with `question` as its paper; the student has taken it. */
   quiz: number;
   /** The department's student's feedback on `quiz`. */
   feedback: number;
@@ -67,6 +71,8 @@ export function recordOf(tenant: Tenant, resource: Exclude<Resource, 'guidelines
     groups: tenant.group,
     modules: tenant.module,
     topics: tenant.topic,
+    questions: tenant.question,
+    quizzes: tenant.quiz,
     feedbacks: tenant.feedback,
   };
   return ids[resource];
@@ -107,7 +113,10 @@ export async function whoIs(t: TestApp, username: string): Promise<Who> {
   return { userId: u.id, role: u.role, instituteId: u.institute_id, departmentId: u.department_id };
 }
 
-/** A quiz row written directly (the quiz API does not exist yet). */
+/**
+ * A bare quiz row written directly, for an author the quiz API would refuse (a department head,
+ * a department set up by hand) where only the row's tenant matters. Teachers' quizzes go through the API.
+ */
 export async function insertQuiz(t: TestApp, author: Who, name = unique('Quiz ')): Promise<number> {
   const now = Date.now();
   const row = await t.portal.database.db
@@ -117,6 +126,20 @@ export async function insertQuiz(t: TestApp, author: Who, name = unique('Quiz ')
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** An instant `ms` from now as the API writes date-times (ISO 8601, UTC, milliseconds). */
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** The four quiz switches, all off unless overridden. */
+export const quizOptions = (overrides: Partial<Record<'face_detection' | 'safe_exam_browser' | 'guest_flag' | 'negative_marking', boolean>> = {}) => ({
+  face_detection: false,
+  safe_exam_browser: false,
+  guest_flag: false,
+  negative_marking: false,
+  ...overrides,
+});
 
 /** Valid create bodies, each with fresh unique values, for records of `tenant`. */
 export const bodies = {
@@ -140,9 +163,57 @@ export const bodies = {
   group: (tenant: Tenant) => ({ groupName: unique('Group '), students: [tenant.who.STUDENT.userId] }),
   module: (tenant: Tenant) => ({ course_outcome_name: unique('Module '), subject_id: tenant.subject }),
   topic: (tenant: Tenant) => ({ name: unique('Topic '), module_id: tenant.module }),
+  question: (tenant: Tenant) => ({
+    subject: tenant.subject,
+    module: tenant.module,
+    type: 'single',
+    question: unique('Which option is right? #'),
+    marks: 2,
+    time_required: 1,
+    difficulty: 'easy',
+    options: [
+      { text: 'Right', correct: true },
+      { text: 'Wrong', correct: false },
+    ],
+  }),
+  /** A draft quiz next week, for the tenant's group, with the tenant's question as its paper. */
+  quiz: (tenant: Tenant, overrides: Record<string, unknown> = {}) => ({
+    name: unique('Quiz '),
+    subjects: [String(tenant.subject)],
+    visible_from: isoIn(6 * DAY),
+    valid_from: isoIn(7 * DAY),
+    valid_to: isoIn(7 * DAY + 120 * MINUTE),
+    duration: 60,
+    group_id: tenant.group,
+    options: quizOptions(),
+    questions: [tenant.question],
+    ...overrides,
+  }),
+  /** A published quiz open since an hour ago, for a day. */
+  openQuiz: (tenant: Tenant, overrides: Record<string, unknown> = {}) =>
+    bodies.quiz(tenant, {
+      visible_from: isoIn(-120 * MINUTE),
+      valid_from: isoIn(-60 * MINUTE),
+      valid_to: isoIn(DAY),
+      published: true,
+      ...overrides,
+    }),
   guideline: (role: Role) => ({ role, content: [{ title: 'Getting started', description: `How the ${role} area works`, faqs: [] }] }),
   feedback: (quiz: number) => ({ quiz, rating: 4, comment: 'Clear questions' }),
 };
+
+/**
+ * An open quiz of the tenant's teacher that the tenant's student has taken (started and submitted
+ * through the exam API): students give feedback only on quizzes they took.
+ */
+export async function takenQuiz(t: TestApp, tenant: Tenant): Promise<number> {
+  const quiz = created(await t.request('POST', '/api/quizzes', { token: tenant.tokens.TEACHER, body: bodies.openQuiz(tenant) }), `open quiz ${tenant.label}`).id as number;
+  const start = await t.request('POST', `/api/student/quizzes/${quiz}/attempts`, { token: tenant.tokens.STUDENT });
+  expect(start.statusCode, start.body).toBe(200);
+  const submit = await t.request('POST', `/api/student/attempts/${json(start).data.id}/submit`, { token: tenant.tokens.STUDENT });
+  expect(submit.statusCode, submit.body).toBe(200);
+  return quiz;
+}
 
 type Tokens = Partial<Record<TenantRole, string>>;
 
@@ -210,14 +281,15 @@ export async function newTenant(t: TestApp, adminToken: string): Promise<Tenant>
   });
 }
 
-/** The teacher's group, module and topic, a quiz of theirs and the student's feedback on it. */
-async function completeTenant(t: TestApp, base: Omit<Tenant, 'group' | 'module' | 'topic' | 'quiz' | 'feedback'>): Promise<Tenant> {
+/** The teacher's group, module, topic, question and quiz, and the student's feedback on the quiz. */
+async function completeTenant(t: TestApp, base: Omit<Tenant, 'group' | 'module' | 'topic' | 'question' | 'quiz' | 'feedback'>): Promise<Tenant> {
   const tenant = base as Tenant;
   const as = (role: TenantRole, url: string, body: object) => t.request('POST', url, { token: tenant.tokens[role], body });
   tenant.group = created(await as('TEACHER', '/api/groups', bodies.group(tenant)), `group ${tenant.label}`).id;
   tenant.module = created(await as('TEACHER', '/api/modules', bodies.module(tenant)), `module ${tenant.label}`).id;
   tenant.topic = created(await as('TEACHER', '/api/topics', bodies.topic(tenant)), `topic ${tenant.label}`).id;
-  tenant.quiz = await insertQuiz(t, tenant.who.TEACHER);
+  tenant.question = created(await as('TEACHER', '/api/questions', bodies.question(tenant)), `question ${tenant.label}`).id;
+  tenant.quiz = await takenQuiz(t, tenant);
   tenant.feedback = created(await as('STUDENT', '/api/feedbacks', bodies.feedback(tenant.quiz)), `feedback ${tenant.label}`).id;
   return tenant;
 }
