@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import type { Database } from '../db/tables';
+import type { Database, SessionKind } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
 import { hashToken, newToken } from './tokens';
 
@@ -31,7 +31,7 @@ export class SessionStore {
   }
 
   /** Opens a session and returns its bearer token; only the token's hash is stored. */
-  async create(userId: number, role: Role, now = Date.now()): Promise<string> {
+  async create(userId: number, role: Role, now = Date.now(), kind: SessionKind = 'password'): Promise<string> {
     const token = newToken();
     await this.db
       .insertInto('sessions')
@@ -43,6 +43,7 @@ export class SessionStore {
         last_seen_at: now,
         expires_at: now + this.absoluteMs,
         revoked_at: null,
+        kind,
       })
       .execute();
     return token;
@@ -59,6 +60,7 @@ export class SessionStore {
         'sessions.expires_at',
         'sessions.revoked_at',
         'sessions.role',
+        'sessions.kind',
         'users.id as userId',
         'users.role as userRole',
         'users.username',
@@ -83,7 +85,8 @@ export class SessionStore {
       fullname: row.fullname,
       instituteId: row.institute_id,
       departmentId: row.department_id,
-      mustChangePassword: row.must_change_password === 1,
+      // An exam or guest link opens the exam itself; the new password is asked at the next sign-in.
+      mustChangePassword: row.must_change_password === 1 && row.kind === 'password',
     };
   }
 

@@ -55,7 +55,11 @@ export interface SessionTable {
   /** Absolute expiry. */
   expires_at: number;
   revoked_at: number | null;
+  kind: Generated<SessionKind>;
 }
+
+/** How a session began: a sign-in with a password, an exam link, or a guest link. */
+export type SessionKind = 'password' | 'exam_link' | 'guest';
 
 export interface QuizTable {
   id: Generated<number>;

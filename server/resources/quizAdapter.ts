@@ -48,7 +48,7 @@ export const hasAttempts = async (db: AnyDb, quizId: number) =>
 export const quizAdapter: ResourceAdapter = {
   ...base,
   dateColumn: 't.valid_from',
-  columns: { ...base.columns, created_by: 't.created_by', guest_token: 't.guest_token' },
+  columns: { ...base.columns, created_by: 't.created_by' },
   async prepare(db, body, _caller, id) {
     const subjects = (body.subjects as string[]).map(Number);
     const fixed = (body.questions as number[] | undefined) ?? [];
@@ -84,7 +84,9 @@ export const quizAdapter: ResourceAdapter = {
       };
       const incoming: Record<string, unknown> = {
         ...body,
-        subjects: [...(body.subjects as string[])].map(String).sort(),
+        // Links are stored once each, so a repeated id in the request is no change.
+        subjects: [...new Set((body.subjects as string[]).map(String))].sort(),
+        questions: [...new Set((body.questions as number[] | undefined) ?? [])],
         valid_from: Date.parse(String(body.valid_from)),
         valid_to: Date.parse(String(body.valid_to)),
       };

@@ -77,7 +77,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const token = await app.sessions.create(id, 'STUDENT', now);
+      const token = await app.sessions.create(id, 'STUDENT', now, 'guest');
       return ok({ token, username, quizId: quiz.id, quizName: quiz.name }, 'Welcome');
     },
   );

@@ -36,13 +36,14 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectFrom('exam_tokens')
         .innerJoin('quizzes', 'quizzes.id', 'exam_tokens.quiz_id')
         .innerJoin('users', 'users.id', 'exam_tokens.user_id')
-        .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'users.role'])
+        .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'quizzes.valid_to', 'users.role'])
         .where('exam_tokens.token', '=', req.params.token)
         .executeTakeFirst();
-      if (!row || row.revoked_at !== null || row.expires_at <= now || row.role !== 'STUDENT') {
+      const closed = row?.valid_to != null && row.valid_to <= now;
+      if (!row || row.revoked_at !== null || row.expires_at <= now || closed || row.role !== 'STUDENT') {
         throw notFound('This exam link is not valid or has expired');
       }
-      const token = await app.sessions.create(row.user_id, 'STUDENT', now);
+      const token = await app.sessions.create(row.user_id, 'STUDENT', now, 'exam_link');
       return ok({ token, quizName: row.quizName, quizId: row.quizId }, 'Exam link verified');
     },
   );

@@ -98,6 +98,17 @@ describeDb('sign-in, sessions and verification', () => {
     const verify = await t.request('GET', '/api/student/verify', { token: data.token });
     expect(verify.json().data).toMatchObject({ role: 'STUDENT', username: 'student' });
 
+    // A freshly imported student still has their initial password: the link opens the exam anyway,
+    // while a password sign-in must first set a new password.
+    await db.updateTable('users').set({ must_change_password: 1 }).where('id', '=', student.id).execute();
+    await insert('second-exam-token-0123456789', now + 3_600_000);
+    const viaLink = (await t.request('GET', '/api/student/verify/exam-token/second-exam-token-0123456789')).json().data.token;
+    expect((await t.request('GET', '/api/student/verify', { token: viaLink })).json().data.mustChangePassword).toBe(false);
+    expect((await t.request('GET', '/api/student/quizzes?state=available', { token: viaLink })).statusCode).toBe(200);
+    const viaPassword = await t.login('student', 'STUDENT');
+    expect((await t.request('GET', '/api/student/quizzes?state=available', { token: viaPassword })).statusCode).toBe(403);
+    await db.updateTable('users').set({ must_change_password: 0 }).where('id', '=', student.id).execute();
+
     for (const bad of ['expired-exam-token-0123456789', 'revoked-exam-token-0123456789', 'unknown-exam-token-0123456789']) {
       const r = await t.request('GET', `/api/student/verify/exam-token/${bad}`);
       expect(r.statusCode).toBe(404);

@@ -76,6 +76,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('accommodations_pk', ['quiz_id', 'student_id'])
     .execute();
 
+  /** How a session began: 'password', 'exam_link' or 'guest'. Link sessions go straight to the exam. */
+  await db.schema.alterTable('sessions').addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('password')).execute();
+
   /** A guest account is made from a quiz's guest link and may take only that quiz. */
   await db.schema.alterTable('users').addColumn('guest_quiz_id', 'integer', (c) => c.references('quizzes.id').onDelete('cascade')).execute();
 
