@@ -9,7 +9,8 @@ import { ok } from '../lib/envelope';
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = app.requireRole(...ROLES);
 
-  const loadProfile = async (userId: number) => {
+  /** `mustChangePassword` follows the session: a session opened by an exam link is not asked (see SessionStore.find). */
+  const loadProfile = async (userId: number, mustChangePassword: boolean) => {
     const user = await app.db
       .selectFrom('users')
       .leftJoin('institutes', 'institutes.id', 'users.institute_id')
@@ -44,14 +45,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       .where('teacher_subjects.teacher_id', '=', userId)
       .orderBy('subjects.subjectname')
       .execute();
-    const { must_change_password, ...rest } = user;
-    return { ...rest, mustChangePassword: must_change_password === 1, groups, subjects };
+    const { must_change_password: _stored, ...rest } = user;
+    return { ...rest, mustChangePassword, groups, subjects };
   };
 
   app.get(
     '/profile',
     { onRequest: anyone, config: { allowInitialPassword: true }, schema: { tags: ['profile'], summary: 'My own details' } },
-    async (req) => ok(await loadProfile(req.user!.userId)),
+    async (req) => ok(await loadProfile(req.user!.userId, req.user!.mustChangePassword)),
   );
 
   app.put(
@@ -59,7 +60,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: anyone, schema: { tags: ['profile'], summary: 'Change my phone number', body: profileUpdateSchema } },
     async (req) => {
       await app.db.updateTable('users').set({ phone: req.body.phone, updated_at: Date.now() }).where('id', '=', req.user!.userId).execute();
-      return ok(await loadProfile(req.user!.userId), 'Profile updated');
+      return ok(await loadProfile(req.user!.userId, req.user!.mustChangePassword), 'Profile updated');
     },
   );
 

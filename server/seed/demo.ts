@@ -3,6 +3,7 @@ import type { Database } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
 import { createUser } from '../repositories/users';
 import { seedExams } from './demoExams';
+import { seedGuidelines } from './demoGuidelines';
 
 export const DEMO_PASSWORD = 'portal-demo';
 
@@ -63,6 +64,7 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('group_students').values({ group_id: group.id, student_id: ids.STUDENT! }).execute();
+    await seedGuidelines(trx, ids.ADMIN!, now);
     await seedExams(trx, { ...tenant, subjectId: subject.id, groupId: group.id, teacherId: ids.TEACHER!, studentId: ids.STUDENT! });
   });
 }

@@ -292,6 +292,8 @@ describeDb('CRUD API: tenant and role access', () => {
     A = await demoTenant(t);
     B = await newTenant(t, adminToken);
 
+    // The demo data has a guideline for every role; these tests write their own.
+    await t.portal.database.db.deleteFrom('guidelines').execute();
     for (const role of ['INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER', 'STUDENT'] as const) {
       const res = await t.request('POST', '/api/guidelines', { token: adminToken, body: bodies.guideline(role) });
       guideline[role] = created(res, `guideline for ${role}`).id;

@@ -1,6 +1,11 @@
+import { feedbacks } from '../../resources/feedbacks';
+import { guidelines } from '../../resources/guidelines';
+import { institutes } from '../../resources/institutes';
 import { StaffArea } from '../shared/StaffArea';
 
-/** The admin area (its own chunk). Finished screens are registered through StaffArea's `resources`. */
+const resources = { institutes, feedbacks, guideline: guidelines };
+
+/** The admin area (its own chunk). */
 export default function AdminArea() {
-  return <StaffArea area="admin" />;
+  return <StaffArea area="admin" resources={resources} />;
 }

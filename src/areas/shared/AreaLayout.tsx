@@ -1,5 +1,16 @@
+import { createElement } from 'react';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
-import { AppBar, Layout, LoadingIndicator, Menu, useBasename, useLogout, type LayoutProps } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  Menu,
+  useBasename,
+  useLogout,
+  useResourceDefinitions,
+  type LayoutProps,
+} from 'react-admin';
+import { InitialPasswordDialog } from '../../resources/generator';
 import { sectionsOf } from '../areaSections';
 import { useArea } from './AreaContext';
 import { LogoutButton } from './LogoutButton';
@@ -8,17 +19,21 @@ import { LogoutButton } from './LogoutButton';
 function AreaMenu() {
   const area = useArea();
   const basename = useBasename();
+  const resources = useResourceDefinitions();
   return (
     <Menu>
       <Menu.DashboardItem />
-      {sectionsOf(area).map((section) => (
-        <Menu.Item
-          key={section.name}
-          to={`${basename}/${section.name}`}
-          primaryText={section.label}
-          leftIcon={<LabelOutlinedIcon />}
-        />
-      ))}
+      {sectionsOf(area).map((section) => {
+        const icon = resources[section.name]?.icon;
+        return (
+          <Menu.Item
+            key={section.name}
+            to={`${basename}/${section.name}`}
+            primaryText={section.label}
+            leftIcon={icon ? createElement(icon) : <LabelOutlinedIcon />}
+          />
+        );
+      })}
     </Menu>
   );
 }
@@ -38,7 +53,12 @@ function AreaAppBar() {
   return <AppBar userMenu={false} toolbar={<AreaToolbar />} />;
 }
 
-/** react-admin's layout with the area's menu and bar. */
-export function AreaLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AreaAppBar} menu={AreaMenu} />;
+/** react-admin's layout with the area's menu and bar, and the dialog that shows a new account's initial password. */
+export function AreaLayout({ children, ...props }: LayoutProps) {
+  return (
+    <Layout {...props} appBar={AreaAppBar} menu={AreaMenu}>
+      {children}
+      <InitialPasswordDialog />
+    </Layout>
+  );
 }

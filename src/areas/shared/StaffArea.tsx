@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { createElement, isValidElement, useMemo, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Resource, type ErrorProps, type ResourceProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider, type ErrorProps, type ResourceProps } from 'react-admin';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { authProvider } from '../../authProvider';
 import { createDataProvider } from '../../dataProvider';
+import { forRole } from '../../resources/generator';
 import { ErrorScreen } from '../../pages/ErrorScreen';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { roleOfArea } from '../areaRole';
@@ -12,6 +13,7 @@ import { AreaContext } from './AreaContext';
 import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
 import { PlaceholderPage } from './PlaceholderPage';
+import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
 export type ResourceConfig = Omit<ResourceProps, 'name'>;
@@ -20,7 +22,15 @@ interface StaffAreaProps {
   area: StaffAreaPath;
   /** Sections with a resource here are served by react-admin; the others stay placeholders. */
   resources?: Readonly<Record<string, ResourceConfig>>;
+  /** Hand-written screens by path below the area ('profile', 'students/upload'); a section with one is no placeholder. */
+  pages?: Readonly<Record<string, ComponentType>>;
 }
+
+const NO_RESOURCES: Readonly<Record<string, ResourceConfig>> = {};
+const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
+
+const elementOf = (screen: ComponentType | ReactElement): ReactElement =>
+  isValidElement(screen) ? screen : createElement(screen as ComponentType);
 
 function AreaError({ error }: ErrorProps) {
   return <ErrorScreen message={error instanceof Error ? error.message : undefined} />;
@@ -31,43 +41,68 @@ function AreaError({ error }: ErrorProps) {
  * react-admin verify the session (authProvider.checkAuth) before showing any screen; a failed
  * check clears the storage and goes to '/'.
  */
-export function StaffArea({ area, resources = {} }: StaffAreaProps) {
+export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PAGES }: StaffAreaProps) {
   const dataProvider = useMemo(() => createDataProvider(apiResourceMap(area)), [area]);
+  const role = roleOfArea(area);
+  // Generated resources keep only the screens this role may use (no create route without create access).
+  const resources = useMemo(
+    () => Object.fromEntries(Object.entries(given).map(([name, resource]) => [name, forRole(resource, role)])),
+    [given, role],
+  );
   const sections = AREA_SECTIONS[area];
-  const placeholders = sections.filter((section) => !resources[section.name]);
+  const placeholders = sections.filter((section) => !resources[section.name] && !pages[section.name]);
+  // SPEC.md names some create screens 'add' (/teacher/topics/add): a generated resource's create answers
+  // there too. A resource with child routes serves its section's screens itself.
+  const addAliases = sections.flatMap((section) => {
+    const resource = resources[section.name];
+    const hasAdd = section.screens?.some((screen) => screen.path === 'add');
+    return resource?.create && !resource.children && hasAdd ? [{ section, create: resource.create }] : [];
+  });
 
   return (
     <AreaContext.Provider value={area}>
-      <Admin
-        basename={`/${area}`}
-        title={ROLE_LABELS[roleOfArea(area)]}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        dashboard={AreaDashboard}
-        layout={AreaLayout}
-        catchAll={NotFoundPage}
-        error={AreaError}
-        loginPage={false}
-        disableTelemetry
-        requireAuth
-      >
-        {sections.flatMap((section) => {
-          const resource = resources[section.name];
-          return resource ? [<Resource key={section.name} name={section.name} {...resource} />] : [];
-        })}
-        <CustomRoutes>
-          {placeholders.flatMap((section) => [
-            <Route key={section.name} path={section.name} element={<PlaceholderPage title={section.label} />} />,
-            ...(section.screens ?? []).map((screen) => (
+      <PasswordChangeGate>
+        <Admin
+          basename={`/${area}`}
+          title={ROLE_LABELS[roleOfArea(area)]}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          dashboard={AreaDashboard}
+          layout={AreaLayout}
+          catchAll={NotFoundPage}
+          error={AreaError}
+          loginPage={false}
+          disableTelemetry
+          requireAuth
+        >
+          {sections.flatMap((section) => {
+            const resource = resources[section.name];
+            return resource ? [<Resource key={section.name} name={section.name} {...resource} />] : [];
+          })}
+          <CustomRoutes>
+            {Object.entries(pages).map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            {addAliases.map(({ section, create }) => (
               <Route
-                key={`${section.name}/${screen.path}`}
-                path={`${section.name}/${screen.path}`}
-                element={<PlaceholderPage title={screen.title} />}
+                key={`${section.name}/add`}
+                path={`${section.name}/add`}
+                element={<ResourceContextProvider value={section.name}>{elementOf(create)}</ResourceContextProvider>}
               />
-            )),
-          ])}
-        </CustomRoutes>
-      </Admin>
+            ))}
+            {placeholders.flatMap((section) => [
+              <Route key={section.name} path={section.name} element={<PlaceholderPage title={section.label} />} />,
+              ...(section.screens ?? []).map((screen) => (
+                <Route
+                  key={`${section.name}/${screen.path}`}
+                  path={`${section.name}/${screen.path}`}
+                  element={<PlaceholderPage title={screen.title} />}
+                />
+              )),
+            ])}
+          </CustomRoutes>
+        </Admin>
+      </PasswordChangeGate>
     </AreaContext.Provider>
   );
 }

@@ -1,6 +1,16 @@
+import { ProfilePage } from '../../pages/account/ProfilePage';
+import { GuidelinePage } from '../../resources/guidelines/GuidelinePage';
+import { groups } from '../../resources/groups';
+import { modules } from '../../resources/modules';
+import { studentsWithUpload } from '../../resources/students';
+import { StudentUploadPage } from '../../resources/students/upload';
+import { topics } from '../../resources/topics';
 import { StaffArea } from '../shared/StaffArea';
 
-/** The teacher area (its own chunk). Finished screens are registered through StaffArea's `resources`. */
+const resources = { modules, topics, students: studentsWithUpload, groups };
+const pages = { guideline: GuidelinePage, profile: ProfilePage, 'students/upload': StudentUploadPage };
+
+/** The teacher area (its own chunk). Questions and quizzes come with their own screens. */
 export default function TeacherArea() {
-  return <StaffArea area="teacher" />;
+  return <StaffArea area="teacher" resources={resources} pages={pages} />;
 }

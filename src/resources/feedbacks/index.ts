@@ -1,0 +1,6 @@
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import { entities } from '../../schemas';
+import { resourceFromEntity } from '../generator';
+
+/** Students' feedback on quizzes: read and removed by the admin; generated from the entity declaration. */
+export const feedbacks = resourceFromEntity(entities.feedbacks, { icon: RateReviewOutlinedIcon });

@@ -1,0 +1,236 @@
+import { useContext, useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import {
+  AutocompleteInput,
+  BooleanField,
+  BulkDeleteButton,
+  ChipField,
+  CreateButton,
+  DataTable,
+  DateField,
+  ExportButton,
+  List,
+  NullableBooleanInput,
+  NumberInput,
+  Pagination,
+  ReferenceArrayField,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SingleFieldList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useBasename,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+} from 'react-admin';
+import type { EntityDef } from '../../schemas';
+import { sectionsOf } from '../../areas/areaSections';
+import { AreaContext } from '../../areas/shared/AreaContext';
+import { forgetRemembered } from '../memory/rememberedLists';
+import { EXPORT_MAX_ROWS, exporterOf } from './exporter';
+import { listModelOf, type ListColumn, type ListFilter } from './listModel';
+import { useRole } from './useRole';
+
+export const LIST_PAGE_SIZE = 25;
+const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+/** A section of SPEC.md's routes may name its create screen 'add' (/teacher/topics/add); the button goes there. */
+function useCreateTo(): string | undefined {
+  const area = useContext(AreaContext);
+  const resource = useResourceContext();
+  const basename = useBasename();
+  const section = area ? sectionsOf(area).find((candidate) => candidate.name === resource) : undefined;
+  return section?.screens?.some((screen) => screen.path === 'add') ? `${basename}/${resource}/add` : undefined;
+}
+
+function AddButton({ def, variant }: { def: EntityDef; variant?: 'contained' }) {
+  const to = useCreateTo();
+  return <CreateButton label={`Add ${def.singular.toLowerCase()}`} variant={variant} {...(to ? { to } : {})} />;
+}
+
+function filterInput(filter: ListFilter): ReactElement {
+  const common = { source: filter.source, label: filter.label, alwaysOn: true };
+  switch (filter.kind) {
+    case 'search':
+      return <SearchInput key={filter.source} source={filter.source} alwaysOn placeholder="Search" />;
+    case 'reference':
+      return (
+        <ReferenceInput key={filter.source} {...common} reference={filter.reference!.resource} sort={{ field: filter.reference!.display, order: 'ASC' }}>
+          <AutocompleteInput
+            label={filter.label}
+            optionText={filter.reference!.display}
+            filterToQuery={(q: string) => (q ? { q } : {})}
+            sx={{ minWidth: 220 }}
+          />
+        </ReferenceInput>
+      );
+    case 'choice':
+      return (
+        <SelectInput
+          key={filter.source}
+          {...common}
+          choices={Object.entries(filter.choices ?? {}).map(([id, name]) => ({ id, name }))}
+          sx={{ minWidth: 160 }}
+        />
+      );
+    case 'number':
+      return <NumberInput key={filter.source} {...common} sx={{ width: 140 }} />;
+    case 'boolean':
+      return <NullableBooleanInput key={filter.source} {...common} />;
+    default:
+      return <TextInput key={filter.source} {...common} resettable sx={{ width: 160 }} />;
+  }
+}
+
+function cellOf(column: ListColumn): ReactNode {
+  const reference = column.reference;
+  switch (column.kind) {
+    case 'reference':
+      return (
+        <ReferenceField source={column.source} reference={reference!.resource} link={false}>
+          <TextField source={reference!.display} />
+        </ReferenceField>
+      );
+    case 'referenceMany':
+      return (
+        <ReferenceArrayField source={column.source} reference={reference!.resource}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={reference!.display} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      );
+    case 'dateTime':
+      return <DateField source={column.source} showTime />;
+    case 'boolean':
+      return <BooleanField source={column.source} />;
+    default:
+      return undefined;
+  }
+}
+
+function columnOf(column: ListColumn): ReactElement {
+  const key = column.source;
+  const common = { source: column.source, label: column.label, disableSort: !column.sortable };
+  if (column.kind === 'number' || column.kind === 'referenceId') return <DataTable.NumberCol key={key} {...common} />;
+  if (column.kind === 'choice') {
+    return <DataTable.Col key={key} {...common} render={(record) => column.choices?.[String(record[column.source])] ?? record[column.source]} />;
+  }
+  if (column.kind === 'longText') {
+    return (
+      <DataTable.Col
+        key={key}
+        {...common}
+        cellSx={() => ({ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+      />
+    );
+  }
+  const cell = cellOf(column);
+  return cell ? (
+    <DataTable.Col key={key} {...common}>
+      {cell}
+    </DataTable.Col>
+  ) : (
+    <DataTable.Col key={key} {...common} />
+  );
+}
+
+function EmptyList({ def, canCreate, icon: Icon }: { def: EntityDef; canCreate: boolean; icon?: ComponentType<{ sx?: object }> }) {
+  const Shown = Icon ?? InboxOutlinedIcon;
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 440 }}>
+      <Shown sx={{ fontSize: 64, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h6" gutterBottom>
+        No {def.label.toLowerCase()} yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {canCreate
+          ? `Add the first ${def.singular.toLowerCase()} and it will be listed here.`
+          : `${def.label} will be listed here once there are some.`}
+      </Typography>
+      {canCreate && <AddButton def={def} variant="contained" />}
+    </Box>
+  );
+}
+
+/**
+ * Bulk delete, pessimistic so that a delete the server refuses (409: the record is still used)
+ * is reported and nothing disappears. Its own success handler replaces react-admin's, so it
+ * does all of it: forget remembered lists, say what was deleted, clear the selection, reload.
+ */
+function DeleteSelectedButton({ def }: { def: EntityDef }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const what = selectedIds.length === 1 ? def.singular.toLowerCase() : `${selectedIds.length} ${def.label.toLowerCase()}`;
+  return (
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      confirmTitle={`Delete ${what}`}
+      confirmContent={`Delete the selected ${what}? This cannot be undone.`}
+      mutationOptions={{
+        onSuccess: () => {
+          forgetRemembered(def.resource);
+          notify(`${what.charAt(0).toUpperCase()}${what.slice(1)} deleted`, { type: 'info' });
+          onUnselectItems(true);
+          refresh();
+        },
+      }}
+    />
+  );
+}
+
+export interface EntityListProps {
+  def: EntityDef;
+  icon?: ComponentType;
+  /** Extra toolbar buttons of a resource's override. */
+  actions?: ReactNode;
+  /** Extra columns of a resource's override. */
+  columns?: ReactNode;
+}
+
+/**
+ * The list screen of an entity for the signed-in role: columns, filters, sorting, paging,
+ * export; adding, opening (row click) and bulk deleting only where the role may.
+ */
+export function EntityList({ def, icon, actions, columns }: EntityListProps) {
+  const role = useRole();
+  const model = useMemo(() => listModelOf(def, role), [def, role]);
+  const filters = useMemo(() => model.filters.map(filterInput), [model]);
+  const exporter = useMemo(() => exporterOf(def, model.columns), [def, model]);
+
+  return (
+    <List
+      title={def.label}
+      sort={model.defaultSort}
+      perPage={LIST_PAGE_SIZE}
+      filters={filters.length > 0 ? filters : undefined}
+      exporter={exporter}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      empty={<EmptyList def={def} canCreate={model.canCreate} icon={icon as ComponentType<{ sx?: object }>} />}
+      actions={
+        <TopToolbar>
+          {actions}
+          {model.canCreate && <AddButton def={def} />}
+          <ExportButton maxResults={EXPORT_MAX_ROWS} />
+        </TopToolbar>
+      }
+    >
+      <DataTable
+        rowClick={model.canUpdate ? 'edit' : false}
+        bulkActionButtons={
+model.canDelete ? <DeleteSelectedButton def={def} /> : false
+        }
+      >
+        {model.columns.map(columnOf)}
+        {columns}
+      </DataTable>
+    </List>
+  );
+}

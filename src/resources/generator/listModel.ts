@@ -1,0 +1,119 @@
+import type { EntityDef, FieldMeta, ReferenceMeta, Role } from '../../schemas';
+import { actionsOf, canBrowse, canRead, fieldEntries, isShownTo, type RoleActions } from './access';
+import { jsonSchemaOf, propertiesOf, valueKindOf } from './jsonSchema';
+
+/**
+ * What a role's list of an entity shows, derived from the entity's field metadata only:
+ * columns are the `list` fields, filters the `filter` fields (plus the free-text search `q`
+ * when a field is `search`), and only `sortable` columns sort.
+ */
+
+export type ColumnKind =
+  | 'text'
+  | 'longText'
+  | 'number'
+  | 'boolean'
+  | 'dateTime'
+  | 'choice'
+  | 'reference'
+  | 'referenceMany'
+  /** A reference the role may not look up: the id itself is shown. */
+  | 'referenceId';
+
+export interface ListColumn {
+  source: string;
+  label: string;
+  kind: ColumnKind;
+  sortable: boolean;
+  reference?: ReferenceMeta;
+  choices?: FieldMeta['choices'];
+}
+
+export type FilterKind = 'search' | 'text' | 'number' | 'boolean' | 'choice' | 'reference';
+
+export interface ListFilter {
+  source: string;
+  label: string;
+  kind: FilterKind;
+  reference?: ReferenceMeta;
+  choices?: FieldMeta['choices'];
+}
+
+export interface ListModel extends RoleActions {
+  columns: ListColumn[];
+  filters: ListFilter[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+}
+
+/** The free-text search's source, answered by the server over the `search` fields. */
+export const SEARCH_SOURCE = 'q';
+
+/** Without a declared order the newest records come first. */
+const NEWEST_FIRST = { field: 'id', order: 'DESC' } as const;
+
+function columnKind(meta: FieldMeta, valueKind: ReturnType<typeof valueKindOf>, role: Role | undefined): ColumnKind {
+  if (meta.reference) {
+    if (!canRead(meta.reference, role)) return 'referenceId';
+    return meta.reference.many ? 'referenceMany' : 'reference';
+  }
+  if (meta.choices) return 'choice';
+  if (meta.widget === 'datetime' || valueKind === 'dateTime') return 'dateTime';
+  if (meta.widget === 'textarea' || meta.widget === 'markdown') return 'longText';
+  if (valueKind === 'number') return 'number';
+  if (valueKind === 'boolean') return 'boolean';
+  return 'text';
+}
+
+function filterKind(meta: FieldMeta, valueKind: ReturnType<typeof valueKindOf>, role: Role | undefined): FilterKind | undefined {
+  if (meta.reference) return canBrowse(meta.reference, role) && !meta.reference.many ? 'reference' : undefined;
+  if (meta.choices) return 'choice';
+  if (valueKind === 'number') return 'number';
+  if (valueKind === 'boolean') return 'boolean';
+  if (valueKind === 'text') return 'text';
+  return undefined;
+}
+
+export function listModelOf(def: EntityDef, role: Role | undefined): ListModel {
+  const properties = propertiesOf(jsonSchemaOf(def.schema));
+  const shown = fieldEntries(def).filter(([, meta]) => isShownTo(meta, role));
+
+  const columns = shown
+    .filter(([, meta]) => meta.list)
+    .map(([source, meta]): ListColumn => {
+      const kind = columnKind(meta, valueKindOf(properties[source]), role);
+      return {
+        source,
+        label: meta.label,
+        kind,
+        sortable: meta.sortable === true && kind !== 'referenceMany',
+        ...(meta.reference ? { reference: meta.reference } : {}),
+        ...(meta.choices ? { choices: meta.choices } : {}),
+      };
+    });
+
+  const search: ListFilter[] = fieldEntries(def).some(([, meta]) => meta.search)
+    ? [{ source: SEARCH_SOURCE, label: 'Search', kind: 'search' }]
+    : [];
+  const filters = shown
+    .filter(([, meta]) => meta.filter)
+    .flatMap(([source, meta]): ListFilter[] => {
+      const kind = filterKind(meta, valueKindOf(properties[source]), role);
+      if (!kind) return [];
+      return [
+        {
+          source,
+          label: meta.label,
+          kind,
+          ...(meta.reference ? { reference: meta.reference } : {}),
+          ...(meta.choices ? { choices: meta.choices } : {}),
+        },
+      ];
+    });
+
+  return {
+    columns,
+    filters: [...search, ...filters],
+    defaultSort: def.defaultSort ?? NEWEST_FIRST,
+    ...actionsOf(def, role),
+  };
+}

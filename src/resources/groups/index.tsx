@@ -1,0 +1,20 @@
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import { DataTable } from 'react-admin';
+import { entities } from '../../schemas';
+import { resourceFromEntity } from '../generator';
+
+/**
+ * Groups of students (department head, teacher). The list adds how many students each group
+ * has: the member list itself is a form field, too long for a column.
+ */
+export const groups = resourceFromEntity(entities.groups, {
+  icon: GroupsOutlinedIcon,
+  listColumns: (
+    <DataTable.Col
+      label="Students"
+      align="right"
+      disableSort
+      render={(record) => (Array.isArray(record.students) ? record.students.length : 0)}
+    />
+  ),
+});

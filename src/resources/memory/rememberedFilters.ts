@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from '../../schemas';
+import { MEMORY_KEYS } from './rememberedLists';
+import { createSessionSlot } from './sessionSlot';
+
+/**
+ * SPEC.md section 3's remembered filters of the question bank and the quiz list. The screens
+ * that use them come later; the shapes, defaults and storage are fixed here.
+ */
+
+/** The quiz list shows the caller's own quizzes unless told otherwise (SPEC.md section 9). */
+export const DEFAULT_QUIZ_CREATOR = 'ME';
+
+export interface QuestionFilter {
+  moduleIds: number[];
+  difficulty: Difficulty[];
+  type: QuestionType[];
+  createdBy: string | null;
+  marks: number | null;
+  /** ISO date-times. */
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface QuizFilter {
+  subjectIds: number[];
+  createdBy: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export const defaultQuestionFilter = (): QuestionFilter => ({
+  moduleIds: [],
+  difficulty: [],
+  type: [],
+  createdBy: null,
+  marks: null,
+  startDate: null,
+  endDate: null,
+});
+
+export const defaultQuizFilter = (): QuizFilter => ({
+  subjectIds: [],
+  createdBy: DEFAULT_QUIZ_CREATOR,
+  startDate: null,
+  endDate: null,
+});
+
+const questionFilterSchema: z.ZodType<QuestionFilter> = z.object({
+  moduleIds: z.array(z.number()),
+  difficulty: z.array(z.enum(DIFFICULTIES)),
+  type: z.array(z.enum(QUESTION_TYPES)),
+  createdBy: z.string().nullable(),
+  marks: z.number().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+
+const quizFilterSchema: z.ZodType<QuizFilter> = z.object({
+  subjectIds: z.array(z.number()),
+  createdBy: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+
+export const questionFilterMemory = createSessionSlot(MEMORY_KEYS.questionFilter, questionFilterSchema, defaultQuestionFilter);
+export const quizFilterMemory = createSessionSlot(MEMORY_KEYS.quizFilter, quizFilterSchema, defaultQuizFilter);

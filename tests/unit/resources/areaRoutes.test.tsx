@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { TestMemoryRouter } from 'react-admin';
+import TeacherArea from '../../../src/areas/teacher';
+import AdminArea from '../../../src/areas/admin';
+import { useMswServer } from '../helpers/mswServer';
+
+// Node loads react-admin with react-router's ES module build, while the test's own imports resolve to
+// its CommonJS build: two copies whose <Route> differ. Point the area's imports at the copy react-admin uses.
+vi.mock('react-router', async () => {
+  const { pathToFileURL } = await import('node:url');
+  const { resolve } = await import('node:path');
+  const asNodeLoadsIt = pathToFileURL(resolve('node_modules/react-router/dist/development/index.mjs')).href;
+  return await import(/* @vite-ignore */ asNodeLoadsIt);
+});
+
+const server = useMswServer();
+
+function signIn(role: string, area: string) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('role', role);
+  server.use(
+    http.get(`/api/${area}/verify`, () => HttpResponse.json({ success: true, message: '', data: { role, username: 'someone' } })),
+  );
+}
+
+const list = (resource: string, data: object[] = []) =>
+  http.get(`/api/${resource}`, () =>
+    HttpResponse.json({ success: true, message: '', data }, { headers: { 'Content-Range': `${resource} 0-0/${data.length}` } }),
+  );
+
+describe('generated resources in the areas', () => {
+  it("answers SPEC.md's /teacher/topics/add with the topic form", async () => {
+    signIn('TEACHER', 'teacher');
+    server.use(list('subjects'));
+    render(
+      // Mounted below a router at '/teacher/*', as the app does.
+      <TestMemoryRouter initialEntries={['/teacher/topics/add']}>
+        <Routes>
+          <Route path="/teacher/*" element={<TeacherArea />} />
+        </Routes>
+      </TestMemoryRouter>,
+    );
+
+    expect(await screen.findByLabelText(/^Topic/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Module/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /add topic/i })).toBeInTheDocument();
+  });
+
+  it("gives the admin's feedback list no add button and no edit screen", async () => {
+    signIn('ADMIN', 'admin');
+    server.use(list('feedbacks'));
+    render(
+      <TestMemoryRouter initialEntries={['/admin/feedbacks']}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminArea />} />
+        </Routes>
+      </TestMemoryRouter>,
+    );
+
+    expect(await screen.findByText('No feedbacks yet', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /add feedback/i })).not.toBeInTheDocument();
+  });
+});
