@@ -12,6 +12,7 @@ import { RootLayout } from './RootLayout';
 
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
+const GuestEntryPage = lazy(() => import('../student/guest/GuestEntryPage'));
 
 /** The whole route table (SPEC.md section 2); each area declares its own screens below its root. */
 export const routes: RouteObject[] = [
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
       { path: '/', loader: landingLoader, element: <LandingPage />, hydrateFallbackElement: <ExamTokenWait /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // A quiz-wide guest link: a name, then the exam-link flow (the student area's instruction page).
+      { path: '/guest/:token', element: <GuestEntryPage /> },
       ...ROLE_PATHS.map((area): RouteObject => {
         const Area = AREA_ENTRIES[area];
         return {

@@ -1,13 +1,20 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { useSessionCheck } from '../auth/useSessionCheck';
 import { AreaContext } from '../areas/shared/AreaContext';
-import { AreaDashboard } from '../areas/shared/AreaDashboard';
 import { PlaceholderPage } from '../areas/shared/PlaceholderPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { PasswordChangeGate } from '../pages/account/PasswordChangeGate';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
-import { InstructionPage } from './InstructionPage';
+import { SHARED_STUDENT_SCREENS } from './accountScreens';
+import { StudentDashboard } from './quizzes/StudentDashboard';
 import { StudentLayout } from './StudentLayout';
+import { STUDENT_PAGES } from './studentPages';
 import { STUDENT_SCREENS } from './studentScreens';
+
+// The exam and instruction pages render Markdown with math (KaTeX): their own chunks.
+const InstructionPage = lazy(() => import('./quizzes/InstructionPage').then((m) => ({ default: m.InstructionPage })));
+const ExamPage = lazy(() => import('./exam/ExamPage').then((m) => ({ default: m.ExamPage })));
 
 /** The student area (not react-admin), mounted at '/student/*'; nothing shows before the session is verified. */
 export function StudentArea() {
@@ -16,16 +23,24 @@ export function StudentArea() {
 
   return (
     <AreaContext.Provider value="student">
-      <Routes>
-        <Route element={<StudentLayout />}>
-          <Route index element={<AreaDashboard />} />
-          {STUDENT_SCREENS.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={<PlaceholderPage title={screen.title} />} />
-          ))}
-          <Route path="availableQuiz/instruction/:quizId" element={<InstructionPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      {/* An account with an initial password must choose its own before anything else. */}
+      <PasswordChangeGate>
+        <Routes>
+          <Route element={<StudentLayout />}>
+            <Route index element={<StudentDashboard />} />
+            {STUDENT_SCREENS.map((screen) => {
+              const Screen = SHARED_STUDENT_SCREENS[screen.path] ?? STUDENT_PAGES[screen.path];
+              return (
+                <Route key={screen.path} path={screen.path} element={Screen ? <Screen /> : <PlaceholderPage title={screen.title} />} />
+              );
+            })}
+            <Route path="availableQuiz/instruction/:quizId" element={<InstructionPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {/* The exam is a focused screen: no area navigation to wander off through. */}
+          <Route path="exam/:attemptId" element={<ExamPage />} />
+        </Routes>
+      </PasswordChangeGate>
     </AreaContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../config/constants';
 import { authProvider } from '../authProvider';
 import { LogoutButton } from '../areas/shared/LogoutButton';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { STUDENT_SCREENS } from './studentScreens';
 
 const AREA_ROOT = '/student';
@@ -47,7 +49,9 @@ export function StudentLayout() {
         </Toolbar>
       </AppBar>
       <Container component="main" sx={{ py: 3 }}>
-        <Outlet />
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
       </Container>
     </>
   );

@@ -1,0 +1,193 @@
+/**
+ * The shapes of the student exam API (DESIGN.md's "Exam API"), as the pages read them. Times
+ * are epoch milliseconds from the server's clock.
+ */
+
+export type QuestionType = 'single' | 'multiple' | 'true_false' | 'numeric' | 'short_answer' | 'descriptive';
+
+/** What a student sends as one answer; null clears it. */
+export type AnswerResponse = string | string[] | boolean | number | null;
+
+export interface SubjectBrief {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export type AttemptStatus = 'in_progress' | 'submitted';
+
+export interface AttemptBrief {
+  id: number;
+  status: AttemptStatus;
+  deadline: number;
+  startedAt: number;
+  submittedAt: number | null;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+}
+
+/** One entry of GET /student/quizzes?state=... */
+export interface QuizSummary {
+  id: number;
+  name: string;
+  subjects: SubjectBrief[];
+  questionCount: number;
+  /** null when random rules make the total differ between students: see totalMarksRange. */
+  totalMarks: number | null;
+  totalMarksRange: [number, number];
+  duration: number;
+  visibleFrom: number | null;
+  validFrom: number;
+  validTo: number;
+  negativeMarking: boolean;
+  negativePenalty: number;
+  faceDetection: boolean;
+  safeExamBrowser: boolean;
+  instructions: string | null;
+  allowReview: boolean;
+  attempt: AttemptBrief | null;
+}
+
+/** GET /student/quizzes/:quizId */
+export interface QuizDetail extends QuizSummary {
+  extraMinutes: number;
+  open: boolean;
+  serverTime: number;
+}
+
+/** POST /student/quizzes/:quizId/attempts */
+export interface AttemptStart {
+  id: number;
+  quizId: number;
+  status: AttemptStatus;
+  deadline: number;
+  startedAt: number;
+  serverTime: number;
+}
+
+export interface ExamOption {
+  id: string;
+  text: string;
+}
+
+export interface ExamQuestion {
+  id: number;
+  type: QuestionType;
+  /** Markdown with math. */
+  question: string;
+  marks: number;
+  options?: ExamOption[];
+}
+
+export interface ServerAnswer {
+  response: AnswerResponse;
+  seq: number;
+  flagged: boolean;
+  savedAt?: number;
+}
+
+/** GET /student/attempts/:id: the paper and what the server holds. */
+export interface AttemptPaper {
+  id: number;
+  quizId: number;
+  quizName: string;
+  status: AttemptStatus;
+  deadline: number;
+  startedAt: number;
+  serverTime: number;
+  graceMs: number;
+  negativeMarking: boolean;
+  questions: ExamQuestion[];
+  answers: Record<string, ServerAnswer>;
+}
+
+/** PUT /student/attempts/:id/answers/:questionId */
+export interface SaveAnswerBody {
+  response: AnswerResponse;
+  seq: number;
+  flagged: boolean;
+  timeSpentMs?: number;
+}
+
+export interface SaveAnswerResult extends ServerAnswer {
+  questionId: number;
+  /** true: the server kept a newer (or the same) answer and sends it back. */
+  stale: boolean;
+  serverTime: number;
+  deadline: number;
+}
+
+/** POST /student/attempts/:id/submit */
+export interface SubmitResult {
+  id: number;
+  quizId: number;
+  status: AttemptStatus;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+  submittedAt: number | null;
+  closedBy: 'student' | 'deadline' | 'teacher' | null;
+  allowReview: boolean;
+}
+
+/** GET /student/attempts */
+export interface HistoryEntry {
+  id: number;
+  quizId: number;
+  quizName: string;
+  status: AttemptStatus;
+  startedAt: number;
+  submittedAt: number | null;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+  closedBy?: string | null;
+  feedbackGiven: boolean;
+}
+
+export type Outcome = 'correct' | 'partial' | 'wrong' | 'unanswered' | 'pending' | 'graded';
+
+/** The key shown when the teacher allows review; its shape depends on the question type. */
+export type CorrectAnswer = string[] | boolean | { value: number; tolerance: number } | null;
+
+export interface AnalysisQuestion {
+  number: number;
+  id: number;
+  type: QuestionType;
+  question: string;
+  options?: ExamOption[];
+  marks: number;
+  module: string;
+  difficulty: string;
+  response: AnswerResponse;
+  outcome: Outcome;
+  marksGained: number | null;
+  timeSpentMs: number;
+  /** Present only when review is allowed. */
+  correct?: CorrectAnswer;
+}
+
+export interface Breakdown {
+  name: string;
+  marks: number;
+  maxMarks: number;
+  questions: number;
+  correct: number;
+}
+
+/** GET /student/attempts/:id/analysis */
+export interface Analysis {
+  id: number;
+  quizId: number;
+  quizName: string;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+  startedAt: number;
+  submittedAt: number | null;
+  review: boolean;
+  questions: AnalysisQuestion[];
+  byModule: Breakdown[];
+  byDifficulty: Breakdown[];
+}

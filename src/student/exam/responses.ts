@@ -1,0 +1,110 @@
+import type { AnswerResponse, ExamQuestion, QuestionType } from '../api/types';
+
+/**
+ * What each input of the exam page sends (DESIGN.md: an option id, a list of option ids,
+ * true/false, a number, a string; null clears the answer). An empty input always becomes null,
+ * so "answered" means the same on the page, in the palette and on the server.
+ */
+
+/** The server's limits on text answers (server/exam/responses.ts). */
+export const SHORT_ANSWER_MAX = 500;
+export const DESCRIPTIVE_MAX = 20_000;
+
+export const textLimitOf = (type: QuestionType): number | undefined =>
+  type === 'short_answer' ? SHORT_ANSWER_MAX : type === 'descriptive' ? DESCRIPTIVE_MAX : undefined;
+
+/** Single choice: the chosen option's id. */
+export const encodeSingle = (optionId: string | null | undefined): AnswerResponse => (optionId ? optionId : null);
+
+/**
+ * Multiple choice: the chosen ids, once each, in the order the options are shown (so the same
+ * choice always encodes the same way); none chosen clears the answer.
+ */
+export function encodeMultiple(chosen: readonly string[], optionOrder: readonly string[]): AnswerResponse {
+  const set = new Set(chosen);
+  const ids = optionOrder.filter((id) => set.has(id));
+  return ids.length ? ids : null;
+}
+
+/** Ticks or unticks one option of a multiple-choice answer. */
+export function toggleOption(current: AnswerResponse, optionId: string, checked: boolean, optionOrder: readonly string[]): AnswerResponse {
+  const chosen = Array.isArray(current) ? current.filter((id) => id !== optionId) : [];
+  return encodeMultiple(checked ? [...chosen, optionId] : chosen, optionOrder);
+}
+
+/** True/false from the radio group's value ('true' / 'false'). */
+export const encodeTrueFalse = (value: string | null | undefined): AnswerResponse =>
+  value === 'true' ? true : value === 'false' ? false : null;
+
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+export type NumericInput = { ok: true; response: number | null } | { ok: false; message: string };
+
+/**
+ * The numeric field's text: '' clears the answer; a decimal comma is accepted ('2,5'). Anything
+ * that is not a finite number (hex, words, '1e999') is not sent.
+ */
+export function parseNumeric(text: string): NumericInput {
+  let value = text.trim().replace(/\s+/g, '');
+  if (value === '') return { ok: true, response: null };
+  if (!value.includes('.') && (value.match(/,/g) ?? []).length === 1) value = value.replace(',', '.');
+  if (!NUMBER_TEXT.test(value)) return { ok: false, message: 'Enter a number, e.g. 42 or 3.5' };
+  const number = Number(value);
+  return Number.isFinite(number) ? { ok: true, response: number } : { ok: false, message: 'This number is too large' };
+}
+
+/** The numeric field's text for a saved answer. */
+export const numericText = (response: AnswerResponse): string => (typeof response === 'number' ? String(response) : '');
+
+/** Short and descriptive answers: the text as typed; blanks only clear the answer. */
+export const encodeText = (text: string): AnswerResponse => (text.trim() === '' ? null : text);
+
+/** Whether a response counts as an answer (what the palette and the submit dialog report). */
+export function isAnswered(response: AnswerResponse | undefined): boolean {
+  if (response === null || response === undefined) return false;
+  if (typeof response === 'string') return response.trim() !== '';
+  if (Array.isArray(response)) return response.length > 0;
+  return true;
+}
+
+/** The same checks the server makes, so the page never queues what the server would refuse. */
+export function responseProblem(question: Pick<ExamQuestion, 'type' | 'options'>, response: AnswerResponse): string | undefined {
+  if (response === null) return undefined;
+  const ids = new Set((question.options ?? []).map((o) => o.id));
+  switch (question.type) {
+    case 'single':
+      return typeof response === 'string' && ids.has(response) ? undefined : 'Choose one of the options';
+    case 'multiple':
+      return Array.isArray(response) && new Set(response).size === response.length && response.every((id) => ids.has(id))
+        ? undefined
+        : 'Choose among the options';
+    case 'true_false':
+      return typeof response === 'boolean' ? undefined : 'Answer true or false';
+    case 'numeric':
+      return typeof response === 'number' && Number.isFinite(response) ? undefined : 'Enter a number';
+    case 'short_answer':
+    case 'descriptive': {
+      const max = textLimitOf(question.type)!;
+      return typeof response === 'string' && response.length <= max ? undefined : `Enter text of at most ${max} characters`;
+    }
+  }
+}
+
+/** A response in words (the submit dialog, the analysis): option texts, True/False, the number or text. */
+export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options'>, response: AnswerResponse | undefined): string {
+  if (!isAnswered(response)) return 'Not answered';
+  const optionText = (id: string) => question.options?.find((o) => o.id === id)?.text ?? id;
+  if (typeof response === 'boolean') return response ? 'True' : 'False';
+  if (Array.isArray(response)) return response.map(optionText).join('; ');
+  if (typeof response === 'string' && (question.type === 'single' || question.type === 'multiple')) return optionText(response);
+  return String(response);
+}
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  true_false: 'True or false',
+  numeric: 'Numeric answer',
+  short_answer: 'Short answer',
+  descriptive: 'Descriptive answer',
+};

@@ -1,0 +1,181 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Markdown } from '../../ui/Markdown';
+import { fetchAnalysis, fetchHistory } from '../api/studentApi';
+import type { Analysis, AnalysisQuestion, Outcome } from '../api/types';
+import type { ApiResult } from '../../schemas/envelope';
+import { LoadStatus } from '../common/LoadStatus';
+import { useLoader } from '../common/useLoader';
+import { describeResponse, isAnswered, QUESTION_TYPE_LABELS } from '../exam/responses';
+import { formatDateTime, formatSpent } from '../exam/timeFormat';
+import { studentPaths } from '../paths';
+import { BreakdownChart } from './BreakdownChart';
+import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
+
+type AnalysisView = Analysis & { feedbackGiven: boolean };
+
+async function loadAnalysis(attemptId: string): Promise<ApiResult<AnalysisView>> {
+  const [analysis, history] = await Promise.all([fetchAnalysis(attemptId), fetchHistory({ toast: false })]);
+  if (!analysis.success || !analysis.data) return analysis as ApiResult<AnalysisView>;
+  const entry = history.data?.find((a) => a.id === analysis.data!.id);
+  return { ...analysis, data: { ...analysis.data, feedbackGiven: entry?.feedbackGiven ?? false } };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Chip colours with at least 4.5:1 contrast; the label says the outcome in words anyway. */
+const OUTCOME_STYLES: Record<Outcome, { bgcolor: string; color: string }> = {
+  correct: { bgcolor: '#1b5e20', color: '#ffffff' },
+  partial: { bgcolor: '#7a3d00', color: '#ffffff' },
+  wrong: { bgcolor: '#b71c1c', color: '#ffffff' },
+  unanswered: { bgcolor: '#eeeeee', color: '#212121' },
+  pending: { bgcolor: '#0d47a1', color: '#ffffff' },
+  graded: { bgcolor: '#0d47a1', color: '#ffffff' },
+};
+
+/** history/analysis/{sessionId}: the result of one attempt, question by question and by module and difficulty. */
+export default function AnalysisPage() {
+  const { sessionId = '' } = useParams();
+  const { state, reload } = useLoader(() => loadAnalysis(sessionId), [sessionId]);
+  return (
+    <section aria-labelledby="analysis-heading">
+      {state.status !== 'ready' && (
+        <Typography id="analysis-heading" component="h1" variant="h5" gutterBottom>
+          Attempt analysis
+        </Typography>
+      )}
+      <LoadStatus state={state} onRetry={reload} label="the analysis">
+        {(analysis) => <AnalysisView analysis={analysis} />}
+      </LoadStatus>
+    </section>
+  );
+}
+
+function AnalysisView({ analysis }: { analysis: AnalysisView }) {
+  const counts = analysis.questions.reduce<Record<string, number>>((acc, q) => ({ ...acc, [q.outcome]: (acc[q.outcome] ?? 0) + 1 }), {});
+  const totalTime = analysis.questions.reduce((sum, q) => sum + q.timeSpentMs, 0);
+  return (
+    <>
+      <Typography id="analysis-heading" component="h1" variant="h5" gutterBottom>
+        Analysis: {analysis.quizName}
+      </Typography>
+
+      <Paper variant="outlined" component="section" aria-labelledby="summary-heading" sx={{ p: 2, mb: 3 }}>
+        <Typography id="summary-heading" component="h2" variant="h6" gutterBottom>
+          Summary
+        </Typography>
+        <Typography variant="h4" component="p" gutterBottom>
+          {analysis.score === null ? '—' : `${round(analysis.score)} / ${round(analysis.maxScore ?? 0)}`}
+        </Typography>
+        {analysis.pending && <Typography sx={{ fontWeight: 600 }}>Pending teacher grading: some answers are not graded yet.</Typography>}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+          {analysis.submittedAt !== null && (
+            <>
+              <dt>Submitted</dt>
+              <dd>{formatDateTime(analysis.submittedAt)}</dd>
+            </>
+          )}
+          <dt>Questions</dt>
+          <dd>
+            {analysis.questions.length}:{' '}
+            {(Object.keys(OUTCOME_LABELS) as Outcome[])
+              .filter((o) => counts[o])
+              .map((o) => `${counts[o]} ${OUTCOME_LABELS[o].toLowerCase()}`)
+              .join(', ')}
+          </dd>
+          <dt>Time spent on questions</dt>
+          <dd>{formatSpent(totalTime)}</dd>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          {!analysis.feedbackGiven && (
+            <Button variant="outlined" component={RouterLink} to={studentPaths.feedback(analysis.quizId)}>
+              Give feedback on this quiz
+            </Button>
+          )}
+          <Button component={RouterLink} to={studentPaths.history}>
+            Back to history
+          </Button>
+        </Box>
+      </Paper>
+
+      <Box component="section" aria-labelledby="breakdown-heading" sx={{ mb: 3 }}>
+        <Typography id="breakdown-heading" component="h2" variant="h6" gutterBottom>
+          Breakdown
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <BreakdownChart title="Marks by module (course outcome)" groupLabel="Module" data={analysis.byModule} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <BreakdownChart title="Marks by difficulty" groupLabel="Difficulty" data={analysis.byDifficulty} />
+          </Paper>
+        </Box>
+      </Box>
+
+      <Box component="section" aria-labelledby="questions-heading">
+        <Typography id="questions-heading" component="h2" variant="h6" gutterBottom>
+          Question by question
+        </Typography>
+        {!analysis.review && <Typography sx={{ mb: 2 }}>Your teacher does not show the correct answers for this quiz.</Typography>}
+        {analysis.questions.map((q) => (
+          <QuestionReview key={q.id} question={q} review={analysis.review} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function QuestionReview({ question: q, review }: { question: AnalysisQuestion; review: boolean }) {
+  const headingId = `review-${q.id}`;
+  const choice = q.type === 'single' || q.type === 'multiple';
+  const chosen = new Set(Array.isArray(q.response) ? q.response : typeof q.response === 'string' ? [q.response] : []);
+  const correctIds = new Set(review && Array.isArray(q.correct) && choice ? q.correct : []);
+  const correctText = review && !choice ? correctAnswerText(q, q.correct) : undefined;
+
+  return (
+    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Question {q.number}
+        </Typography>
+        <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />
+        <Typography variant="body2" color="text.secondary">
+          {QUESTION_TYPE_LABELS[q.type]} · {q.module} · <span style={{ textTransform: 'capitalize' }}>{q.difficulty}</span>
+        </Typography>
+      </Box>
+      <Box sx={{ my: 1 }}>
+        <Markdown>{q.question}</Markdown>
+      </Box>
+      {choice ? (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {(q.options ?? []).map((option) => (
+            <Box component="li" key={option.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
+              <Markdown inline>{option.text}</Markdown>
+              {chosen.has(option.id) && <Chip size="small" variant="outlined" label="Your answer" />}
+              {correctIds.has(option.id) && <Chip size="small" label="Correct answer" sx={OUTCOME_STYLES.correct} />}
+            </Box>
+          ))}
+          {!isAnswered(q.response) && <Typography color="text.secondary">You did not answer this question.</Typography>}
+        </Box>
+      ) : (
+        <Box component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', mt: 1 }, '& dd': { m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } }}>
+          <dt>Your answer</dt>
+          <dd>{describeResponse(q, q.response)}</dd>
+          {correctText !== undefined && (
+            <>
+              <dt>{q.type === 'short_answer' ? 'Accepted answers' : 'Correct answer'}</dt>
+              <dd>{correctText}</dd>
+            </>
+          )}
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import type { HistoryEntry } from '../api/types';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** '9 / 17', 'Pending teacher grading' or '—' (not submitted yet). */
+export function scoreText(entry: Pick<HistoryEntry, 'status' | 'score' | 'maxScore' | 'pending'>): string {
+  if (entry.status !== 'submitted') return '—';
+  if (entry.pending) return 'Pending teacher grading';
+  if (entry.score === null) return '—';
+  return `${round(entry.score)} / ${round(entry.maxScore ?? 0)}`;
+}
+
+export function statusText(entry: Pick<HistoryEntry, 'status' | 'pending'>): string {
+  if (entry.status === 'in_progress') return 'In progress';
+  return entry.pending ? 'Submitted, pending grading' : 'Submitted';
+}

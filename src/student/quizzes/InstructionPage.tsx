@@ -1,0 +1,195 @@
+import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { getStoredQuizName } from '../../auth/session';
+import { Markdown } from '../../ui/Markdown';
+import { fetchQuiz, startAttempt } from '../api/studentApi';
+import type { QuizDetail } from '../api/types';
+import { syncFromServerTime } from '../common/clockSync';
+import { LoadStatus } from '../common/LoadStatus';
+import { useLoader } from '../common/useLoader';
+import { useNow } from '../common/useNow';
+import { studentClock } from '../exam/serverClock';
+import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
+import { studentPaths } from '../paths';
+import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
+
+async function loadQuiz(quizId: string) {
+  const timed = await fetchQuiz(quizId);
+  syncFromServerTime(timed, timed.response.data?.serverTime);
+  return timed.response;
+}
+
+/**
+ * Where a student reads what the exam is and how it works before starting (and where an exam
+ * link lands). Start works only inside the window, on the server's clock.
+ */
+export function InstructionPage() {
+  const { quizId = '' } = useParams();
+  const { state, reload } = useLoader(() => loadQuiz(quizId), [quizId]);
+  const storedName = getStoredQuizName();
+
+  return (
+    <Box component="section" aria-labelledby="instruction-heading" sx={{ maxWidth: 860 }}>
+      {state.status !== 'ready' && (
+        <Typography id="instruction-heading" component="h1" variant="h5" gutterBottom>
+          {storedName ? `Instructions: ${storedName}` : 'Instructions'}
+        </Typography>
+      )}
+      <LoadStatus state={state} onRetry={reload} label="the quiz">
+        {(quiz) => <Instructions quiz={quiz} />}
+      </LoadStatus>
+      {state.status === 'error' && (
+        <Button component={RouterLink} to={studentPaths.available}>
+          Back to available quizzes
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 500 }}>
+        {term}
+      </Box>
+      <Box component="dd" sx={{ m: 0 }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function Instructions({ quiz }: { quiz: QuizDetail }) {
+  useNow(1000);
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const busy = useRef(false);
+
+  const serverNow = studentClock.now();
+  const phase = windowState(quiz, serverNow);
+  const resumable = isResumable(quiz, serverNow);
+  const submitted = quiz.attempt !== null && !resumable;
+  const canStart = resumable || (quiz.attempt === null && phase === 'open');
+  const penaltyPercent = Math.round(quiz.negativePenalty * 100);
+
+  const start = async () => {
+    // Disabled while pending, and guarded: a double click must not start twice (the server is idempotent anyway).
+    if (busy.current) return;
+    busy.current = true;
+    setStarting(true);
+    setFailure(undefined);
+    const timed = await startAttempt(quiz.id);
+    syncFromServerTime(timed, timed.response.data?.serverTime);
+    const result = timed.response;
+    if (result.success && result.data) {
+      navigate(studentPaths.exam(result.data.id));
+      return;
+    }
+    busy.current = false;
+    setStarting(false);
+    setFailure(result.internet ? 'Connection Issue: the exam could not be started. Check your connection and try again.' : result.message);
+  };
+
+  return (
+    <>
+      <Typography id="instruction-heading" component="h1" variant="h5" gutterBottom>
+        {quiz.name}
+      </Typography>
+      <Box sx={{ mb: 2 }}>
+        {phase === 'upcoming' && <Chip label={`Opens in ${formatCountdown(quiz.validFrom - serverNow)}`} color="default" />}
+        {phase === 'open' && !submitted && <Chip label="Open now" color="success" />}
+        {phase === 'closed' && <Chip label="Closed" />}
+        {submitted && <Chip label="Submitted" color="primary" sx={{ ml: 1 }} />}
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Typography component="h2" variant="h6" gutterBottom>
+          About this quiz
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+          <Fact term="Subjects">{subjectsText(quiz)}</Fact>
+          <Fact term="Questions">{quiz.questionCount}</Fact>
+          <Fact term="Total marks">{marksText(quiz)}</Fact>
+          <Fact term="Duration">{durationText(quiz.duration, quiz.extraMinutes)}</Fact>
+          <Fact term="Window">
+            Opens {formatDateTime(quiz.validFrom)}, closes {formatDateTime(quiz.validTo)}
+          </Fact>
+          <Fact term="Negative marking">
+            {quiz.negativeMarking ? `Yes: a wrong answer loses ${penaltyPercent}% of the question's marks; an unanswered question loses nothing` : 'No: a wrong answer loses nothing'}
+          </Fact>
+          <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
+          <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
+          <Fact term="Review after submitting">{quiz.allowReview ? 'You will see the correct answers in your analysis' : 'Only your marks are shown'}</Fact>
+        </Box>
+      </Paper>
+
+      {quiz.instructions && (
+        <Box component="section" aria-labelledby="teacher-instructions" sx={{ mb: 3 }}>
+          <Typography id="teacher-instructions" component="h2" variant="h6" gutterBottom>
+            Instructions from your teacher
+          </Typography>
+          <Markdown>{quiz.instructions}</Markdown>
+        </Box>
+      )}
+
+      <Box component="section" aria-labelledby="exam-rules" sx={{ mb: 3 }}>
+        <Typography id="exam-rules" component="h2" variant="h6" gutterBottom>
+          How the exam works
+        </Typography>
+        <Box component="ul" sx={{ pl: 3, '& li': { mb: 0.5 } }}>
+          <li>
+            The timer is kept by the server. It starts when you press Start and keeps running if you leave the page or lose the connection. You have{' '}
+            {formatMinutes(quiz.duration + quiz.extraMinutes)}, or less if the window closes sooner.
+          </li>
+          <li>Every answer is saved automatically as you give it; the top bar shows whether your answers are saved.</li>
+          <li>
+            If the connection drops, keep answering: your answers are kept on this device and sent as soon as the connection returns. Do not clear your browser data
+            during the exam.
+          </li>
+          <li>You can move between questions in any order and flag questions to review them later.</li>
+          <li>When the time is up, your answers are submitted automatically. You can also submit earlier; submitting ends your attempt.</li>
+          <li>You have one attempt.</li>
+        </Box>
+      </Box>
+
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+
+      {submitted ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" component={RouterLink} to={studentPaths.analysis(quiz.attempt!.id)}>
+              See your result
+            </Button>
+          }
+        >
+          You have already taken this quiz.
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Button variant="contained" size="large" onClick={() => void start()} disabled={!canStart || starting} loading={starting}>
+            {resumable ? 'Resume exam' : 'Start exam'}
+          </Button>
+          {!canStart && (
+            <Typography color="text.secondary">
+              {phase === 'upcoming' ? `You can start when the quiz opens, in ${formatCountdown(quiz.validFrom - serverNow)}.` : 'This quiz has closed.'}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </>
+  );
+}
