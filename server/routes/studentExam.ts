@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
@@ -18,6 +18,7 @@ import {
 } from '../exam/attempts';
 import { candidatesOf, studentView, type PaperQuestion } from '../exam/paper';
 import { responseProblem } from '../exam/responses';
+import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 
@@ -54,6 +55,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');
   const tags = ['exam'];
   const cachedPaper = (attemptId: number) => cachedPaperOf(app.db, attemptId);
+  const batcher = new SaveBatcher(app.db);
 
   /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
   const myQuizzes = (user: SessionUser) =>
@@ -238,49 +240,24 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = responseProblem(question, response);
       if (problem) throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
 
-      const row = {
-        attempt_id: attemptId,
-        question_id: questionId,
+      const outcome = await batcher.save({
+        attemptId,
+        questionId,
         response: response === null ? null : JSON.stringify(response),
         seq: req.body.seq,
-        saved_at: now,
-        flagged: req.body.flagged ? 1 : 0,
-        time_spent_ms: req.body.timeSpentMs ?? 0,
-      };
-      const written = await app.db.transaction().execute(async (trx) => {
-        // Holds the attempt's row while the answer is written: a submission at the same moment waits
-        // and grades this answer, or went first and this save is refused (never acknowledged yet left ungraded).
-        const open = await trx.updateTable('attempts').set({ updated_at: now }).where('id', '=', attemptId).where('status', '=', 'in_progress').executeTakeFirst();
-        if (Number(open.numUpdatedRows) !== 1) return 'closed' as const;
-        return trx
-          .insertInto('answers')
-          .values(row)
-          .onConflict((oc) =>
-            oc
-              .columns(['attempt_id', 'question_id'])
-              .doUpdateSet({
-                response: (eb) => eb.ref('excluded.response'),
-                seq: (eb) => eb.ref('excluded.seq'),
-                saved_at: (eb) => eb.ref('excluded.saved_at'),
-                // A save that does not mention the flag or the time spent keeps what is stored.
-                ...(req.body.flagged === undefined ? {} : { flagged: (eb) => eb.ref('excluded.flagged') }),
-                ...(req.body.timeSpentMs === undefined ? {} : { time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms') }),
-              })
-              // Out-of-order or repeated requests never overwrite a newer answer.
-              .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
-          )
-          .returning('flagged')
-          .executeTakeFirst();
+        savedAt: now,
+        flagged: req.body.flagged,
+        timeSpentMs: req.body.timeSpentMs,
       });
-      if (written === 'closed') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
-      if (!written) {
+      if (outcome.kind === 'closed') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
+      if (outcome.kind === 'stale') {
         const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
         return ok(
           { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: attempt.deadline },
           'A newer answer is already saved',
         );
       }
-      return ok({ questionId, response, seq: row.seq, flagged: written.flagged === 1, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
+      return ok({ questionId, response, seq: req.body.seq, flagged: outcome.flagged, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
     },
   );
 
