@@ -2,15 +2,17 @@ import { ProfilePage } from '../../pages/account/ProfilePage';
 import { GuidelinePage } from '../../resources/guidelines/GuidelinePage';
 import { groups } from '../../resources/groups';
 import { modules } from '../../resources/modules';
+import { questions } from '../../resources/questions';
+import { quizzes } from '../../resources/quizzes';
 import { studentsWithUpload } from '../../resources/students';
 import { StudentUploadPage } from '../../resources/students/upload';
 import { topics } from '../../resources/topics';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { modules, topics, students: studentsWithUpload, groups };
+const resources = { modules, topics, students: studentsWithUpload, groups, questions, quiz: quizzes };
 const pages = { guideline: GuidelinePage, profile: ProfilePage, 'students/upload': StudentUploadPage };
 
-/** The teacher area (its own chunk). Questions and quizzes come with their own screens. */
+/** The teacher area (its own chunk). */
 export default function TeacherArea() {
   return <StaffArea area="teacher" resources={resources} pages={pages} />;
 }

@@ -23,6 +23,8 @@ function signIn(role: string, area: string) {
   localStorage.setItem('role', role);
   server.use(
     http.get(`/api/${area}/verify`, () => HttpResponse.json({ success: true, message: '', data: { role, username: 'someone' } })),
+    // The first sign-in gate asks whether the password must be changed first.
+    http.get('/api/profile', () => HttpResponse.json({ success: true, message: '', data: { fullname: 'Someone', mustChangePassword: false } })),
   );
 }
 

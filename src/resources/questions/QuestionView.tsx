@@ -1,0 +1,329 @@
+import { useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Radio from '@mui/material/Radio';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { alpha } from '@mui/material/styles';
+import type { QuestionType, ScoringMode } from '../../schemas/questions';
+import { SCORING_LABELS } from '../../schemas/questions';
+import { Markdown } from '../../ui/Markdown';
+
+/**
+ * One question as a student sees it in the exam: its text (Markdown with math), then the
+ * options or the input its type asks for. The same component serves the exam (pass `response`
+ * and `onResponseChange`), the teacher's previews (read-only, optionally with the answer key
+ * marked) and grading (read-only with the student's response). It uses no react-admin, so any
+ * area may import it.
+ */
+
+export interface QuestionViewOption {
+  id: string;
+  text: string;
+}
+
+export interface QuestionViewData {
+  type: QuestionType;
+  /** The text, in Markdown with $math$. */
+  question: string;
+  marks?: number;
+  /** Choice questions, in the order the student sees them. */
+  options?: readonly QuestionViewOption[];
+}
+
+/** The correct answers, in the preview API's shape (GET /api/quizzes/{id}/preview: `key`). */
+export interface QuestionAnswerKey {
+  correctOptions?: readonly string[];
+  correctBool?: boolean;
+  numericValue?: number;
+  numericTolerance?: number;
+  acceptedAnswers?: readonly string[];
+  scoring?: ScoringMode;
+}
+
+/** A student's answer by type (DESIGN.md): option id, option ids, boolean, number, text. */
+export type QuestionResponse = string | readonly string[] | boolean | number | null | undefined;
+
+export interface QuestionViewProps {
+  question: QuestionViewData;
+  /** Shown as 'Question {number}'. */
+  number?: number;
+  /** Marks the correct answers (teacher's preview). */
+  answerKey?: QuestionAnswerKey;
+  response?: QuestionResponse;
+  /** When given, the student can answer; without it the view is read-only. */
+  onResponseChange?: (response: QuestionResponse) => void;
+  /** The heading level of 'Question {number}' (h2 by default). */
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /** Extra content at the right of the heading row (e.g. a badge). */
+  aside?: ReactNode;
+  /** The label of a typed answer's field ('Your answer'; a teacher grading sees 'Student’s answer'). */
+  answerLabel?: string;
+}
+
+export const TRUE_FALSE_OPTIONS: readonly { value: boolean; label: string }[] = [
+  { value: true, label: 'True' },
+  { value: false, label: 'False' },
+];
+
+const HINTS: Record<QuestionType, string> = {
+  single: 'Choose one answer.',
+  multiple: 'Choose all the answers that apply.',
+  true_false: 'Choose true or false.',
+  numeric: 'Enter a number.',
+  short_answer: 'Type a short answer.',
+  descriptive: 'Write your answer.',
+};
+
+export const optionLetter = (index: number): string =>
+  index < 26 ? String.fromCharCode(65 + index) : `${String.fromCharCode(65 + Math.floor(index / 26) - 1)}${String.fromCharCode(65 + (index % 26))}`;
+
+export const marksLabel = (marks: number): string => `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e6) / 1e6);
+}
+
+/** The answer key of a numeric, short-answer, true/false or descriptive question, as a sentence. */
+export function keySummary(type: QuestionType, key: QuestionAnswerKey): string | undefined {
+  switch (type) {
+    case 'true_false':
+      return key.correctBool === undefined ? undefined : `Correct answer: ${key.correctBool ? 'True' : 'False'}`;
+    case 'numeric': {
+      if (key.numericValue === undefined) return undefined;
+      const tolerance = key.numericTolerance ?? 0;
+      return `Correct answer: ${formatNumber(key.numericValue)}${tolerance > 0 ? ` (accepted within ± ${formatNumber(tolerance)})` : ''}`;
+    }
+    case 'short_answer':
+      return key.acceptedAnswers?.length
+        ? `Accepted answers: ${key.acceptedAnswers.join(' · ')} (case and extra spaces are ignored)`
+        : undefined;
+    case 'descriptive':
+      return 'Graded by the teacher after the exam.';
+    case 'multiple':
+      return key.scoring ? `Scoring: ${SCORING_LABELS[key.scoring].toLowerCase()}` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+interface ChoiceRowProps {
+  name: string;
+  control: 'radio' | 'checkbox';
+  letter?: string;
+  label: ReactNode;
+  checked: boolean;
+  correct?: boolean;
+  readOnly: boolean;
+  onToggle: () => void;
+}
+
+/** One option: the whole row is the label of its control, so a click anywhere on it chooses it. */
+function ChoiceRow({ name, control, letter, label, checked, correct, readOnly, onToggle }: ChoiceRowProps) {
+  const id = useId();
+  const Control = control === 'radio' ? Radio : Checkbox;
+  return (
+    <Box
+      component="label"
+      htmlFor={id}
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.5,
+        border: 1,
+        borderRadius: 1.5,
+        borderColor: correct ? 'success.main' : checked ? 'primary.main' : 'divider',
+        bgcolor: correct
+          ? alpha(theme.palette.success.main, 0.08)
+          : checked
+            ? alpha(theme.palette.primary.main, 0.06)
+            : 'background.paper',
+        cursor: readOnly ? 'default' : 'pointer',
+        transition: 'border-color 120ms, background-color 120ms',
+        '&:hover': readOnly ? undefined : { borderColor: 'primary.main' },
+      })}
+    >
+      <Control
+        id={id}
+        name={name}
+        checked={checked}
+        onChange={readOnly ? undefined : onToggle}
+        readOnly={readOnly}
+        size="small"
+      />
+      {letter && (
+        <Typography component="span" sx={{ fontWeight: 600, color: 'text.secondary', minWidth: 20 }} aria-hidden>
+          {letter}.
+        </Typography>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{label}</Box>
+      {correct && (
+        <Chip
+          icon={<CheckCircleIcon />}
+          label="Correct"
+          color="success"
+          size="small"
+          variant="outlined"
+          sx={{ flexShrink: 0 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+const asList = (response: QuestionResponse): readonly string[] => (Array.isArray(response) ? response : []);
+
+export function QuestionView({
+  question,
+  number,
+  answerKey,
+  response,
+  onResponseChange,
+  headingLevel = 'h2',
+  aside,
+  answerLabel = 'Your answer',
+}: QuestionViewProps) {
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  const hintId = `${baseId}-hint`;
+  const readOnly = onResponseChange === undefined;
+  const change = (next: QuestionResponse) => onResponseChange?.(next);
+  const correctOptions = new Set(answerKey?.correctOptions ?? []);
+  // True / false marks its correct choice like an option; the others say it in words.
+  const summary = answerKey && question.type !== 'true_false' ? keySummary(question.type, answerKey) : undefined;
+  // How it is marked, rather than what is correct.
+  const isNote = question.type === 'descriptive' || question.type === 'multiple';
+  const options = question.options ?? [];
+
+  let body: ReactNode;
+  switch (question.type) {
+    case 'single':
+    case 'multiple': {
+      const multiple = question.type === 'multiple';
+      const chosen = multiple ? asList(response) : [];
+      body = (
+        <Stack spacing={1} role={multiple ? 'group' : 'radiogroup'} aria-labelledby={headingId} aria-describedby={hintId}>
+          {options.map((option, index) => (
+            <ChoiceRow
+              key={option.id}
+              name={`${baseId}-answer`}
+              control={multiple ? 'checkbox' : 'radio'}
+              letter={optionLetter(index)}
+              label={<Markdown inline>{option.text}</Markdown>}
+              checked={multiple ? chosen.includes(option.id) : response === option.id}
+              correct={answerKey ? correctOptions.has(option.id) : undefined}
+              readOnly={readOnly}
+              onToggle={() =>
+                change(multiple ? (chosen.includes(option.id) ? chosen.filter((id) => id !== option.id) : [...chosen, option.id]) : option.id)
+              }
+            />
+          ))}
+        </Stack>
+      );
+      break;
+    }
+    case 'true_false':
+      body = (
+        <Stack spacing={1} role="radiogroup" aria-labelledby={headingId} aria-describedby={hintId}>
+          {TRUE_FALSE_OPTIONS.map((option) => (
+            <ChoiceRow
+              key={option.label}
+              name={`${baseId}-answer`}
+              control="radio"
+              label={<Typography>{option.label}</Typography>}
+              checked={response === option.value}
+              correct={answerKey?.correctBool === undefined ? undefined : answerKey.correctBool === option.value}
+              readOnly={readOnly}
+              onToggle={() => change(option.value)}
+            />
+          ))}
+        </Stack>
+      );
+      break;
+    case 'numeric':
+      body = (
+        <TextField
+          label={answerLabel}
+          type={readOnly ? 'text' : 'number'}
+          value={typeof response === 'number' || typeof response === 'string' ? String(response) : ''}
+          onChange={(event) => {
+            const text = event.target.value;
+            change(text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : null);
+          }}
+          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId, inputMode: 'decimal', step: 'any' } }}
+          sx={{ maxWidth: 280 }}
+          fullWidth
+        />
+      );
+      break;
+    case 'short_answer':
+      body = (
+        <TextField
+          label={answerLabel}
+          value={typeof response === 'string' ? response : ''}
+          onChange={(event) => change(event.target.value)}
+          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId, maxLength: 500 } }}
+          sx={{ maxWidth: 480 }}
+          fullWidth
+        />
+      );
+      break;
+    case 'descriptive':
+      body = (
+        <TextField
+          label={answerLabel}
+          value={typeof response === 'string' ? response : ''}
+          onChange={(event) => change(event.target.value)}
+          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId } }}
+          multiline
+          minRows={readOnly ? 3 : 6}
+          fullWidth
+        />
+      );
+      break;
+    default:
+      body = null;
+  }
+
+  const Heading = headingLevel;
+  return (
+    <Box component="article" aria-labelledby={headingId}>
+      <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography id={headingId} component={Heading} variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+          {number === undefined ? 'Question' : `Question ${number}`}
+        </Typography>
+        {aside}
+        {question.marks !== undefined && <Chip label={marksLabel(question.marks)} size="small" variant="outlined" />}
+      </Stack>
+      <Box sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+        <Markdown>{question.question}</Markdown>
+      </Box>
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {HINTS[question.type]}
+      </Typography>
+      {body}
+      {summary && (
+        <Box
+          sx={{
+            mt: 1.5,
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            color: isNote ? 'text.secondary' : 'success.dark',
+            typography: 'body2',
+            fontWeight: 500,
+          }}
+        >
+          {isNote ? <InfoOutlinedIcon fontSize="small" aria-hidden /> : <CheckCircleIcon fontSize="small" aria-hidden />}
+          <span>{summary}</span>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { useMemo } from 'react';
+import { useGetList, useListContext } from 'react-admin';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import {
+  DIFFICULTIES,
+  DIFFICULTY_LABELS,
+  QUESTION_TYPES,
+  QUESTION_TYPE_LABELS,
+  type Difficulty,
+  type QuestionType,
+} from '../../../schemas/questions';
+import type { ModuleRecord } from '../../../schemas/modules';
+import type { QuestionFilter } from '../../memory/rememberedFilters';
+import { useRememberedSubjects } from '../../memory/useRememberedLists';
+import { DateRangeFilter } from '../common/DateRangeFilter';
+import { MultiSelectFilter } from '../common/MultiSelectFilter';
+import { SearchField } from '../common/SearchField';
+import { activeQuestionFilters, useQuestionFilter } from './questionFilter';
+
+interface ModuleChoice {
+  id: number;
+  label: string;
+  subject: string;
+}
+
+/** The department's modules, grouped by subject for the filter. */
+function useModuleChoices(): { choices: ModuleChoice[]; isLoading: boolean } {
+  const subjects = useRememberedSubjects();
+  const { data, isPending } = useGetList<ModuleRecord & { id: number }>('modules', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'course_outcome_name', order: 'ASC' },
+  });
+  const choices = useMemo(() => {
+    const names = new Map(subjects.data.map((s) => [(s as { id: number }).id, s.subjectname]));
+    return (data ?? [])
+      .map((m) => ({ id: m.id, label: m.course_outcome_name, subject: names.get(m.subject_id) ?? `Subject #${m.subject_id}` }))
+      .sort((a, b) => a.subject.localeCompare(b.subject) || a.label.localeCompare(b.label));
+  }, [data, subjects.data]);
+  return { choices, isLoading: isPending };
+}
+
+const TYPE_CHOICES = QUESTION_TYPES.map((value) => ({ value, label: QUESTION_TYPE_LABELS[value] }));
+const DIFFICULTY_CHOICES = DIFFICULTIES.map((value) => ({ value, label: DIFFICULTY_LABELS[value] }));
+
+/**
+ * The question bank's filters: SPEC.md's questionFilter (remembered for the session, so it is
+ * still set when the teacher comes back from the editor) plus the free-text search.
+ */
+export function QuestionFilterBar() {
+  const { filter, change, clear } = useQuestionFilter();
+  const { setPage, filterValues, setFilters, displayedFilters } = useListContext();
+  const modules = useModuleChoices();
+  const selectedModules = filter.moduleIds.map(
+    (id) => modules.choices.find((choice) => choice.id === id) ?? { id, label: `#${id}`, subject: '' },
+  );
+  const active = activeQuestionFilters(filter) + (filterValues.q ? 1 : 0);
+
+  const set = (patch: Partial<QuestionFilter>) => {
+    change(patch);
+    setPage(1);
+  };
+
+  return (
+    <Stack
+      direction="row"
+      role="search"
+      aria-label="Filter questions"
+      sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <SearchField id="question-search" label="Search question text" width={240} />
+      <Autocomplete<ModuleChoice, true>
+        multiple
+        id="question-filter-modules"
+        size="small"
+        limitTags={1}
+        options={modules.choices}
+        groupBy={(option) => option.subject}
+        value={selectedModules}
+        onChange={(_event, chosen) => set({ moduleIds: chosen.map((c) => c.id) })}
+        getOptionLabel={(option) => option.label}
+        isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+        loading={modules.isLoading}
+        noOptionsText="No modules"
+        disableCloseOnSelect
+        sx={{ width: 260 }}
+        renderInput={(params) => <TextField {...params} label="Modules" />}
+      />
+      <MultiSelectFilter<QuestionType>
+        id="question-filter-type"
+        label="Type"
+        choices={TYPE_CHOICES}
+        value={filter.type}
+        onChange={(type) => set({ type })}
+      />
+      <MultiSelectFilter<Difficulty>
+        id="question-filter-difficulty"
+        label="Difficulty"
+        choices={DIFFICULTY_CHOICES}
+        value={filter.difficulty}
+        onChange={(difficulty) => set({ difficulty })}
+        width={150}
+      />
+      <TextField
+        id="question-filter-created-by"
+        select
+        size="small"
+        label="Created by"
+        value={filter.createdBy ?? ''}
+        onChange={(event) => set({ createdBy: event.target.value === '' ? null : event.target.value })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ width: 140 }}
+      >
+        <MenuItem value="">Anyone</MenuItem>
+        <MenuItem value="ME">Me</MenuItem>
+      </TextField>
+      <TextField
+        id="question-filter-marks"
+        size="small"
+        label="Marks"
+        type="number"
+        value={filter.marks ?? ''}
+        onChange={(event) => {
+          const text = event.target.value.trim();
+          const marks = text === '' ? null : Number(text);
+          set({ marks: marks !== null && Number.isFinite(marks) ? marks : null });
+        }}
+        slotProps={{ htmlInput: { min: 0, step: 'any' } }}
+        sx={{ width: 100 }}
+      />
+      <DateRangeFilter
+        idPrefix="question-filter-created"
+        fromLabel="Created from"
+        toLabel="Created to"
+        startDate={filter.startDate}
+        endDate={filter.endDate}
+        onChange={(range) => set(range)}
+      />
+      {active > 0 && (
+        <Button
+          startIcon={<FilterAltOffOutlinedIcon />}
+          onClick={() => {
+            clear();
+            const { q: _q, ...rest } = filterValues;
+            setFilters(rest, displayedFilters);
+            setPage(1);
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </Stack>
+  );
+}

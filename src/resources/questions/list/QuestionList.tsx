@@ -1,0 +1,249 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  DataTable,
+  List,
+  Pagination,
+  ReferenceField,
+  TextField as RaTextField,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, type Difficulty } from '../../../schemas/questions';
+import { ClampedMarkdown } from '../common/ClampedMarkdown';
+import { marksLabel } from '../QuestionView';
+import type { QuestionRecord } from '../questionDraft';
+import { useQuestionPaths } from '../questionPaths';
+import { ExportMenuButton } from '../transfer/ExportMenuButton';
+import { ImportDialog } from '../transfer/ImportDialog';
+import { isOwnedBy, useCurrentUser, type CurrentUser } from '../useCurrentUser';
+import { BulkDeleteQuestionsButton } from './BulkDeleteQuestionsButton';
+import { QuestionFilterBar } from './QuestionFilterBar';
+import { QuestionPreviewDialog } from './QuestionPreviewDialog';
+import { activeQuestionFilters, questionApiFilter, useQuestionFilter } from './questionFilter';
+
+const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+
+
+/** The bulk actions bar covers the table's header rather than the filters above it. */
+const TABLE_SX = {
+  '& thead th': { whiteSpace: 'nowrap' },
+  '&& .RaBulkActionsToolbar-toolbar': { transform: 'none' },
+} as const;
+
+export const DIFFICULTY_COLORS: Record<Difficulty, 'success' | 'warning' | 'error'> = {
+  easy: 'success',
+  medium: 'warning',
+  hard: 'error',
+};
+
+function QuestionText({ compact = false }: { compact?: boolean }) {
+  const record = useRecordContext<QuestionRecord>();
+  if (!record) return null;
+  if (!compact) return <ClampedMarkdown text={record.question} />;
+  // Narrow screens: the other columns' facts under the text.
+  return (
+    <Box>
+      <ClampedMarkdown text={record.question} maxWidth={420} minWidth={0} />
+      <Typography variant="caption" color="text.secondary">
+        {QUESTION_TYPE_LABELS[record.type]} · {DIFFICULTY_LABELS[record.difficulty]} · {marksLabel(record.marks)}
+      </Typography>
+    </Box>
+  );
+}
+
+function CreatedBy({ user }: { user: CurrentUser | undefined }) {
+  const record = useRecordContext<QuestionRecord>();
+  if (!record) return null;
+  if (user && record.created_by === user.id) return <Typography variant="body2">You</Typography>;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {user ? 'Colleague' : '—'}
+    </Typography>
+  );
+}
+
+function RowActions({ user }: { user: CurrentUser | undefined }) {
+  const record = useRecordContext<QuestionRecord>();
+  const paths = useQuestionPaths();
+  const [previewing, setPreviewing] = useState(false);
+  if (!record) return null;
+  const mine = isOwnedBy(user, record.created_by);
+  const editTo = mine ? paths.edit(record.id) : undefined;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
+      <Tooltip describeChild title="Preview">
+        <IconButton aria-label={`Preview question ${record.id}`} onClick={() => setPreviewing(true)} size="small">
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip describeChild title={mine ? 'Edit' : 'Only its author can edit it'}>
+        <span>
+          {editTo ? (
+            <IconButton aria-label={`Edit question ${record.id}`} component={RouterLink} to={editTo} size="small">
+              <EditOutlinedIcon fontSize="small" />
+            </IconButton>
+          ) : (
+            <IconButton aria-label={`Edit question ${record.id}`} disabled size="small">
+              <EditOutlinedIcon fontSize="small" />
+            </IconButton>
+          )}
+        </span>
+      </Tooltip>
+      {previewing && <QuestionPreviewDialog record={record} open onClose={() => setPreviewing(false)} editTo={editTo} />}
+    </Box>
+  );
+}
+
+function EmptyBank() {
+  const paths = useQuestionPaths();
+  const { filter, clear } = useQuestionFilter();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = activeQuestionFilters(filter) > 0 || Boolean(filterValues.q);
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 460 }}>
+      <QuizOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h6" component="p" gutterBottom>
+        {filtered ? 'No questions match these filters' : 'No questions yet'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {filtered
+          ? 'Change or clear the filters to see more of the bank.'
+          : 'Write the first question, or import a spreadsheet, Aiken or GIFT file.'}
+      </Typography>
+      {filtered ? (
+        <Button
+          variant="outlined"
+          startIcon={<FilterAltOffOutlinedIcon />}
+          onClick={() => {
+            clear();
+            setFilters({}, {});
+          }}
+        >
+          Clear filters
+        </Button>
+      ) : (
+        <Button variant="contained" component={RouterLink} to={paths.add} startIcon={<AddIcon />}>
+          Add question
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function ListActions({ filter }: { filter: Record<string, unknown> }) {
+  const paths = useQuestionPaths();
+  const refresh = useRefresh();
+  const [importing, setImporting] = useState(false);
+  return (
+    <TopToolbar>
+      <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+        Import
+      </Button>
+      <ExportMenuButton scope="matching" filter={filter} />
+      <Button size="small" variant="contained" component={RouterLink} to={paths.add} startIcon={<AddIcon />}>
+        Add question
+      </Button>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => refresh()} />
+    </TopToolbar>
+  );
+}
+
+function BulkActions() {
+  return (
+    <>
+      <ExportMenuButton scope="selected" />
+      <BulkDeleteQuestionsButton />
+    </>
+  );
+}
+
+/**
+ * The question bank (route `questions`): the department's questions with SPEC.md's remembered
+ * questionFilter, a free-text search, a student's-eye preview per row, import, export and
+ * bulk delete (of the teacher's own questions; the server refuses others and questions in use).
+ */
+export function QuestionList() {
+  const { filter } = useQuestionFilter();
+  const apiFilter = useMemo(() => questionApiFilter(filter), [filter]);
+  const user = useCurrentUser();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  return (
+    <List
+      title="Question bank"
+      filter={apiFilter}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      actions={<ListActions filter={apiFilter} />}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+    >
+      <QuestionFilterBar />
+      <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
+        <DataTable.Col source="question" label="Question" disableSort>
+          <QuestionText compact={compact} />
+        </DataTable.Col>
+        {!compact && (
+          <DataTable.Col
+            source="type"
+            label="Type"
+            render={(record: QuestionRecord) => QUESTION_TYPE_LABELS[record.type] ?? record.type}
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+          />
+        )}
+        {!compact && (
+          <DataTable.Col
+            source="difficulty"
+            label="Difficulty"
+            render={(record: QuestionRecord) => (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={DIFFICULTY_COLORS[record.difficulty] ?? 'default'}
+                label={DIFFICULTY_LABELS[record.difficulty] ?? record.difficulty}
+              />
+            )}
+          />
+        )}
+        {!compact && <DataTable.NumberCol source="marks" label="Marks" />}
+        {!compact && (
+          <DataTable.Col source="module" label="Module" disableSort>
+            <ReferenceField source="module" reference="modules" link={false}>
+              <RaTextField source="course_outcome_name" />
+            </ReferenceField>
+          </DataTable.Col>
+        )}
+        {!compact && (
+          <DataTable.Col source="created_by" label="Created by" disableSort>
+            <CreatedBy user={user} />
+          </DataTable.Col>
+        )}
+        {!compact && (
+          <DataTable.Col source="version" label="Version" disableSort render={(record: QuestionRecord) => `v${record.version}`} />
+        )}
+        <DataTable.Col label="Actions" disableSort align="right" cellSx={() => ({ width: 96 })}>
+          <RowActions user={user} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

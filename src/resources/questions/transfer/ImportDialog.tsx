@@ -1,0 +1,454 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useGetList } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { DIFFICULTIES, DIFFICULTY_LABELS } from '../../../schemas/questions';
+import type { TopicRecord } from '../../../schemas/topics';
+import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../../memory/useRememberedLists';
+import { IdAutocomplete } from '../editor/IdAutocomplete';
+import {
+  IMPORT_ACCEPT,
+  IMPORT_MAX_BYTES,
+  TRANSFER_FORMATS,
+  TRANSFER_FORMAT_HINTS,
+  TRANSFER_FORMAT_LABELS,
+  downloadImportTemplate,
+  importQuestions,
+  type RowProblem,
+  type TransferFormat,
+} from './questionTransferApi';
+
+const VISUALLY_HIDDEN: CSSProperties = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+};
+
+const formatSize = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called after a successful import (the list refreshes). */
+  onImported: (ids: number[]) => void;
+}
+
+interface ImportState {
+  format: TransferFormat;
+  subject: number | null;
+  module: number | null;
+  topic: number | null;
+  marks: string;
+  time_required: string;
+  difficulty: string;
+  file: File | null;
+}
+
+const positiveOrEmpty = (text: string) => text.trim() === '' || (Number.isFinite(Number(text)) && Number(text) >= 1);
+
+/** Client-side checks, with the same messages as the question form and the server. */
+export function checkImport(state: ImportState): FieldErrors {
+  const errors: Record<string, string> = {};
+  if (state.subject === null) errors.subject = 'Select the subject';
+  if (state.module === null && state.format !== 'xlsx') errors.module = 'Select the module';
+  if (!positiveOrEmpty(state.marks)) errors.marks = 'Enter valid marks';
+  if (!positiveOrEmpty(state.time_required)) errors.time_required = 'Enter valid time';
+  if (!state.file) errors.file = 'Choose a file to import';
+  else if (state.file.size > IMPORT_MAX_BYTES) errors.file = 'File size should be less than 2 MB';
+  else if (state.format === 'xlsx' && !/\.xlsx?$/i.test(state.file.name)) errors.file = 'Only Excel files are allowed';
+  return errors;
+}
+
+/**
+ * Imports a spreadsheet, an Aiken or a GIFT file into the bank. All or nothing: when the server
+ * finds problems it lists them by row (sheet) or line (text) and stores nothing.
+ */
+export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
+  const choices = useRememberedChoices();
+  const [state, setState] = useState<ImportState>(() => ({
+    format: 'xlsx',
+    subject: choices.subjectId,
+    module: choices.subjectId ? choices.moduleId : null,
+    topic: null,
+    marks: '',
+    time_required: '',
+    difficulty: '',
+    file: null,
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number>();
+  const [rejected, setRejected] = useState<{ message: string; rows: RowProblem[]; rowsAre: 'rows' | 'lines' }>();
+  const [imported, setImported] = useState<number>();
+  const rejectionRef = useRef<HTMLDivElement>(null);
+  // The problems show below the form: bring them into view.
+  useEffect(() => {
+    if (rejected) rejectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [rejected]);
+  const subjects = useRememberedSubjects(open);
+  const modules = useRememberedModules(state.subject);
+  const topics = useGetList<TopicRecord & { id: number }>(
+    'topics',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, filter: { module_id: state.module } },
+    { enabled: state.module !== null },
+  );
+
+  const change = (patch: Partial<ImportState>) => {
+    const next = { ...state, ...patch };
+    setState(next);
+    setRejected(undefined);
+    setErrors(checked ? checkImport(next) : {});
+  };
+
+  const close = () => {
+    if (busy) return;
+    onClose();
+    // Ready for the next file, with the same classification.
+    setState((current) => ({ ...current, file: null }));
+    setErrors({});
+    setChecked(false);
+    setRejected(undefined);
+    setImported(undefined);
+  };
+
+  const submit = async () => {
+    setChecked(true);
+    const found = checkImport(state);
+    setErrors(found);
+    if (Object.keys(found).length || !state.file || state.subject === null) return;
+    setBusy(true);
+    setProgress(0);
+    setRejected(undefined);
+    const outcome = await importQuestions({ ...state, subject: state.subject, file: state.file }, ({ loaded, total }) =>
+      setProgress(total ? Math.round((loaded / total) * 100) : undefined),
+    );
+    setBusy(false);
+    setProgress(undefined);
+    if (outcome.ok) {
+      setImported(outcome.imported);
+      onImported(outcome.ids);
+      return;
+    }
+    setErrors(outcome.fieldErrors);
+    if (outcome.message) setRejected({ message: outcome.message, rows: outcome.rows, rowsAre: outcome.rowsAre });
+  };
+
+  const file = state.file;
+  return (
+    <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="question-import-title" scroll="paper">
+      <DialogTitle id="question-import-title">Import questions</DialogTitle>
+      <DialogContent dividers>
+        {imported !== undefined ? (
+          <Alert severity="success" variant="outlined">
+            <AlertTitle>
+              {imported} {imported === 1 ? 'question' : 'questions'} imported
+            </AlertTitle>
+            {imported === 1 ? 'It is' : 'They are'} in the bank now, listed with your other questions.
+          </Alert>
+        ) : (
+          <Stack spacing={3}>
+            <FormControl disabled={busy} error={Boolean(errors.format)}>
+              <FormLabel id="question-import-format-label">File format</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="question-import-format-label"
+                value={state.format}
+                onChange={(event) => change({ format: event.target.value as TransferFormat, file: null })}
+              >
+                {TRANSFER_FORMATS.map((format) => (
+                  <FormControlLabel key={format} value={format} control={<Radio />} label={TRANSFER_FORMAT_LABELS[format]} />
+                ))}
+              </RadioGroup>
+              <FormHelperText>{errors.format ?? TRANSFER_FORMAT_HINTS[state.format]}</FormHelperText>
+            </FormControl>
+
+            <Box>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
+                Where the questions go
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <IdAutocomplete
+                    id="question-import-subject"
+                    label="Subject"
+                    required
+                    choices={subjects.data.map((s) => ({ id: (s as { id: number }).id, label: `${s.subjectname} (${s.code})` }))}
+                    value={state.subject}
+                    onChange={(subject) => change({ subject, module: null, topic: null })}
+                    loading={subjects.isLoading}
+                    error={errors.subject}
+                    disabled={busy}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <IdAutocomplete
+                    id="question-import-module"
+                    label="Module"
+                    required={state.format !== 'xlsx'}
+                    choices={modules.data.map((m) => ({ id: (m as { id: number }).id, label: m.course_outcome_name }))}
+                    value={state.module}
+                    onChange={(module) => change({ module, topic: null })}
+                    loading={modules.isLoading}
+                    error={errors.module}
+                    helperText={state.format === 'xlsx' ? 'For rows that name no module' : undefined}
+                    disabled={busy}
+                    noOptionsText={state.subject === null ? 'Choose a subject first' : 'This subject has no modules yet'}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <IdAutocomplete
+                    id="question-import-topic"
+                    label="Topic"
+                    choices={(topics.data ?? []).map((t) => ({ id: t.id, label: t.name }))}
+                    value={state.topic}
+                    onChange={(topic) => change({ topic })}
+                    loading={state.module !== null && topics.isPending}
+                    error={errors.topic}
+                    helperText="Optional"
+                    disabled={busy || state.module === null}
+                  />
+                </Grid>
+              </Grid>
+            </Box>
+
+            <Box>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+                Defaults
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                For questions whose file does not say.
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    id="question-import-marks"
+                    label="Marks"
+                    placeholder="1"
+                    value={state.marks}
+                    onChange={(event) => change({ marks: event.target.value })}
+                    error={Boolean(errors.marks)}
+                    helperText={errors.marks}
+                    slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
+                    disabled={busy}
+                    fullWidth
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    id="question-import-time"
+                    label="Time required (minutes)"
+                    placeholder="1"
+                    value={state.time_required}
+                    onChange={(event) => change({ time_required: event.target.value })}
+                    error={Boolean(errors.time_required)}
+                    helperText={errors.time_required}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+                    disabled={busy}
+                    fullWidth
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    id="question-import-difficulty"
+                    select
+                    label="Difficulty"
+                    value={state.difficulty}
+                    onChange={(event) => change({ difficulty: event.target.value })}
+                    error={Boolean(errors.difficulty)}
+                    helperText={errors.difficulty}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                    disabled={busy}
+                    fullWidth
+                  >
+                    <MenuItem value="">Medium (default)</MenuItem>
+                    {DIFFICULTIES.map((d) => (
+                      <MenuItem key={d} value={d}>
+                        {DIFFICULTY_LABELS[d]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Grid>
+              </Grid>
+            </Box>
+
+            <Box>
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography variant="subtitle2" component="h3">
+                  File
+                </Typography>
+                {state.format === 'xlsx' && (
+                  <Button size="small" startIcon={<DownloadOutlinedIcon />} onClick={() => void downloadImportTemplate()}>
+                    Download the template
+                  </Button>
+                )}
+              </Stack>
+              <Box
+                onDragOver={(event) => event.preventDefault()}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  const dropped = event.dataTransfer.files[0];
+                  if (dropped && !busy) change({ file: dropped });
+                }}
+                sx={{
+                  border: 2,
+                  borderStyle: 'dashed',
+                  borderColor: errors.file ? 'error.main' : 'divider',
+                  borderRadius: 2,
+                  px: 2,
+                  py: 2.5,
+                  textAlign: 'center',
+                }}
+              >
+                <Stack spacing={1} sx={{ alignItems: 'center' }}>
+                  {file ? (
+                    <>
+                      <DescriptionOutlinedIcon color="primary" sx={{ fontSize: 32 }} aria-hidden />
+                      <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{file.name}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {formatSize(file.size)}
+                      </Typography>
+                    </>
+                  ) : (
+                    <>
+                      <UploadFileIcon sx={{ fontSize: 32, color: 'text.secondary' }} aria-hidden />
+                      <Typography color="text.secondary">Drag the file here, or</Typography>
+                    </>
+                  )}
+                  <Button component="label" variant="outlined" size="small" disabled={busy}>
+                    {file ? 'Choose another file' : 'Choose file'}
+                    <input
+                      id="question-import-file"
+                      type="file"
+                      accept={IMPORT_ACCEPT[state.format]}
+                      aria-label="File to import"
+                      aria-invalid={Boolean(errors.file)}
+                      aria-describedby={errors.file ? 'question-import-file-error' : undefined}
+                      disabled={busy}
+                      style={VISUALLY_HIDDEN}
+                      onChange={(event) => {
+                        const chosen = event.target.files?.[0];
+                        event.target.value = '';
+                        if (chosen) change({ file: chosen });
+                      }}
+                    />
+                  </Button>
+                  <Typography variant="caption" color="text.secondary">
+                    {state.format === 'xlsx' ? '.xlsx or .xls' : '.txt'}, at most 2 MB
+                  </Typography>
+                </Stack>
+              </Box>
+              {errors.file && (
+                <FormHelperText error id="question-import-file-error" sx={{ mx: 1.75 }}>
+                  {errors.file}
+                </FormHelperText>
+              )}
+            </Box>
+
+            {busy && (
+              <Box>
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {progress === 100 ? 'Checking the questions…' : 'Uploading…'}
+                </Typography>
+                <LinearProgress variant={progress === undefined || progress === 100 ? 'indeterminate' : 'determinate'} value={progress} />
+              </Box>
+            )}
+
+            {rejected && (
+              <Alert severity="error" role="alert" ref={rejectionRef}>
+                <AlertTitle>Nothing was imported</AlertTitle>
+                {rejected.rows.length > 0
+                  ? `Fix ${rejected.rows.length === 1 ? 'this problem' : `these ${rejected.rows.length} problems`} in the file, then import it again.`
+                  : rejected.message}
+              </Alert>
+            )}
+            {rejected && rejected.rows.length > 0 && (
+              <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                <Table size="small" stickyHeader aria-label="Problems found in the file">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ width: 80 }}>{rejected.rowsAre === 'lines' ? 'Line' : 'Row'}</TableCell>
+                      <TableCell sx={{ width: 160 }}>Field</TableCell>
+                      <TableCell>Problem</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rejected.rows.map((problem, index) => (
+                      <TableRow key={`${problem.row}-${problem.field}-${index}`}>
+                        <TableCell>{problem.row}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{problem.field}</TableCell>
+                        <TableCell>{problem.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3 }}>
+        {imported !== undefined ? (
+          <>
+            <Button
+              onClick={() => {
+                setImported(undefined);
+                setState((current) => ({ ...current, file: null }));
+                setChecked(false);
+              }}
+            >
+              Import another file
+            </Button>
+            <Button variant="contained" onClick={close}>
+              Done
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="contained" onClick={() => void submit()} disabled={busy} startIcon={<UploadFileIcon />}>
+              Import
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

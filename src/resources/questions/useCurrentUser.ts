@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { read } from '../../api/httpClient';
+import { getToken } from '../../auth/session';
+
+/** Who is signed in, as far as these screens need it: rows they wrote may be edited, others only looked at. */
+export interface CurrentUser {
+  id: number;
+  fullname: string;
+  username: string;
+}
+
+/** One request per session token, shared by every screen that asks. */
+let cached: { token: string | null; promise: Promise<CurrentUser | undefined> } | undefined;
+
+function loadCurrentUser(): Promise<CurrentUser | undefined> {
+  const token = getToken();
+  if (cached?.token !== token) {
+    const promise = read<CurrentUser>('/profile', { toast: false }).then((result) =>
+      result.success && result.data ? { id: result.data.id, fullname: result.data.fullname, username: result.data.username } : undefined,
+    );
+    cached = { token, promise };
+    // A failed look-up is asked again next time rather than remembered.
+    promise.then((user) => {
+      if (!user && cached?.promise === promise) cached = undefined;
+    });
+  }
+  return cached.promise;
+}
+
+/** The signed-in user (undefined until known, or when the look-up failed: the screens then offer every action and the server decides). */
+export function useCurrentUser(): CurrentUser | undefined {
+  const [user, setUser] = useState<CurrentUser>();
+  useEffect(() => {
+    let live = true;
+    void loadCurrentUser().then((found) => live && setUser(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return user;
+}
+
+/** May the user change a row created by `createdBy`? Unknown users may try (the server answers). */
+export const isOwnedBy = (user: CurrentUser | undefined, createdBy: unknown): boolean =>
+  user === undefined || createdBy === undefined || createdBy === null || Number(createdBy) === user.id;

@@ -1,0 +1,513 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { Quiz, QuizOptions } from '../../../schemas/quizzes';
+import { QUIZ_NAME_MAX } from '../../../schemas/quizzes';
+import type { SubjectRecord } from '../../../schemas/subjects';
+import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import { useSchemaForm } from '../../../ui/forms/useSchemaForm';
+import { useRememberedChoices, useRememberedGroups, useRememberedSubjects } from '../../memory/useRememberedLists';
+import { formatMinutes, minutesBetween } from '../../questions/common/dates';
+import { IdAutocomplete } from '../../questions/editor/IdAutocomplete';
+import { QuizStateChip } from '../QuizStateChip';
+import { DateTimeField } from './DateTimeField';
+import { FixedQuestionsEditor } from './FixedQuestionsEditor';
+import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
+import { RandomRulesEditor } from './RandomRulesEditor';
+import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
+
+type Subject = SubjectRecord & { id: number };
+
+export interface QuizFormProps {
+  heading: string;
+  initial: QuizDraft;
+  /** Fields students' attempts have locked (empty when nobody has started). */
+  locked: ReadonlySet<LockedField>;
+  /** Links shown beside the heading when editing. */
+  links?: { preview: string; manage: string };
+  onSave: (quiz: Quiz) => Promise<FieldErrors | undefined>;
+  onCancel: () => void;
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography component="h2" variant="h6" sx={{ mb: description ? 0.5 : 2 }}>
+        {title}
+      </Typography>
+      {description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+interface OptionSwitchProps {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+function OptionSwitch({ label, description, checked, onChange, disabled, children }: OptionSwitchProps) {
+  return (
+    <Box sx={{ py: 1 }}>
+      <FormControlLabel
+        control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
+        label={
+          <Box>
+            <Typography>{label}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {description}
+            </Typography>
+          </Box>
+        }
+        sx={{ alignItems: 'flex-start', '& .MuiSwitch-root': { mt: -0.5 } }}
+      />
+      {children}
+    </Box>
+  );
+}
+
+const showRange = (range: Range, format: (n: number) => string = String): string =>
+  range.min === range.max ? format(range.min) : `${format(range.min)} – ${format(range.max)}`;
+
+function SummaryRow({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box sx={{ textAlign: 'right' }}>
+        <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
+        {hint && (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/** The paper's totals against the duration, with what needs attention. */
+function PaperSummary({ stats, duration }: { stats: PaperStats; duration: number }) {
+  const randomised = stats.rules.length > 0 && stats.marks.min !== stats.marks.max;
+  const over = Number.isFinite(duration) && duration > 0 && stats.time.max > duration;
+  const share = Number.isFinite(duration) && duration > 0 ? Math.min(100, (stats.time.max / duration) * 100) : 0;
+  return (
+    <Stack spacing={1.25}>
+      <SummaryRow label="Questions" value={showRange(stats.questions)} />
+      <SummaryRow label="Total marks" value={showRange(stats.marks)} hint={randomised ? 'depends on the random draw' : undefined} />
+      <SummaryRow
+        label="Time the questions need"
+        value={showRange(stats.time, formatMinutes)}
+        hint={Number.isFinite(duration) && duration > 0 ? `of a ${formatMinutes(duration)} duration` : undefined}
+      />
+      {Number.isFinite(duration) && duration > 0 && (
+        <LinearProgress
+          variant="determinate"
+          value={share}
+          color={over ? 'warning' : 'primary'}
+          aria-label="Time the questions need, against the duration"
+          sx={{ height: 6, borderRadius: 3 }}
+        />
+      )}
+      {stats.loading && (
+        <Typography variant="caption" color="text.secondary">
+          Counting the bank…
+        </Typography>
+      )}
+      {over && (
+        <Alert severity="warning" variant="outlined">
+          The questions need up to {formatMinutes(stats.time.max)}, more than the {formatMinutes(duration)} duration.
+        </Alert>
+      )}
+      {stats.shortfall > 0 && (
+        <Alert severity="warning" variant="outlined">
+          The bank has {stats.shortfall} {stats.shortfall === 1 ? 'question' : 'questions'} too few for the random rules: each student gets
+          fewer.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The quiz form (quiz/create, quiz/edit/{quizId}): details, the window in mm/dd/yy with the
+ * duration, the options, and the paper (fixed questions and random rules) with its totals.
+ * Validated with quizSchema (SPEC.md's messages), then by the server. Fields that students'
+ * attempts have locked are disabled, with the reason.
+ */
+export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: QuizFormProps) {
+  const form = useSchemaForm<typeof quizDraftSchema, QuizDraft>(quizDraftSchema, initial);
+  const { values, update, setField, handleSubmit, showServerErrors, formRef, submitted } = form;
+  // The window's messages show with the others, even while e.g. the name is still empty.
+  const errors = useMemo(() => (submitted ? { ...windowErrorsOf(values), ...form.errors } : form.errors), [submitted, values, form.errors]);
+  const [saving, setSaving] = useState(false);
+  const subjects = useRememberedSubjects();
+  const groups = useRememberedGroups();
+  const choices = useRememberedChoices();
+  const stats = usePaperStats(values);
+  const allSubjects = subjects.data as Subject[];
+  const selectedSubjects = values.subjects.map(
+    (id) => allSubjects.find((s) => s.id === id) ?? ({ id, subjectname: subjects.isLoading ? '…' : `#${id}`, code: '', semester: '' } as Subject),
+  );
+  const isLocked = (field: LockedField) => locked.has(field) || saving;
+  const windowMinutes = minutesBetween(values.valid_from, values.valid_to);
+  const duration = Number(values.duration);
+
+  const setOption = (name: keyof QuizOptions, checked: boolean) =>
+    update((current) => ({ ...current, options: { ...current.options, [name]: checked } }), `options.${name}`);
+
+  const submit = handleSubmit(async (quiz: Quiz) => {
+    setSaving(true);
+    try {
+      const refused = await onSave(quiz);
+      if (refused) {
+        // Students started meanwhile: what they depend on goes back to its saved value.
+        const lockedNow = LOCKED_WHEN_ATTEMPTED.filter((field) => field in refused);
+        if (lockedNow.length) update((current) => ({ ...current, ...Object.fromEntries(lockedNow.map((field) => [field, initial[field]])) }));
+        showServerErrors(refused);
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-labelledby="quiz-form-heading" sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1400 }}>
+        <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography id="quiz-form-heading" component="h1" variant="h5" sx={{ flex: 1 }}>
+            {heading}
+          </Typography>
+          {links && (
+            <Stack direction="row" spacing={1}>
+              <Button component={RouterLink} to={links.preview} size="small">
+                Preview
+              </Button>
+              <Button component={RouterLink} to={links.manage} size="small">
+                Manage
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+
+        {locked.size > 0 && (
+          <Alert severity="warning" icon={<LockOutlinedIcon />} sx={{ mb: 3 }}>
+            <AlertTitle>{LOCKED_MESSAGE}</AlertTitle>
+            You can still change the name, when students see it, the instructions, whether they may review answers, and publishing.
+          </Alert>
+        )}
+
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <Stack spacing={3}>
+              <Section title="Details">
+                <Grid container spacing={2}>
+                  <Grid size={12}>
+                    <TextField
+                      id="quiz-name"
+                      label="Name"
+                      required
+                      value={values.name}
+                      onChange={(event) => setField('name', event.target.value)}
+                      error={Boolean(errors.name)}
+                      helperText={errors.name}
+                      slotProps={{ htmlInput: { maxLength: QUIZ_NAME_MAX + 20 } }}
+                      disabled={saving}
+                      fullWidth
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 7 }}>
+                    <Autocomplete<Subject, true>
+                      multiple
+                      id="quiz-subjects"
+                      options={allSubjects}
+                      value={selectedSubjects}
+                      onChange={(_event, chosen) => update((current) => ({ ...current, subjects: chosen.map((s) => s.id) }), 'subjects')}
+                      getOptionLabel={(option) => (option.code ? `${option.subjectname} (${option.code})` : option.subjectname)}
+                      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+                      loading={subjects.isLoading}
+                      disabled={isLocked('subjects')}
+                      disableCloseOnSelect
+                      noOptionsText="No subjects"
+                      renderInput={(params) => (
+                        <TextField
+                          {...params}
+                          label="Subjects"
+                          required
+                          error={Boolean(errors.subjects)}
+                          helperText={errors.subjects ?? 'The paper’s questions come from these subjects'}
+                        />
+                      )}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 5 }}>
+                    <IdAutocomplete
+                      id="quiz-group"
+                      label="Group"
+                      required
+                      choices={groups.data.map((g) => ({ id: (g as { id: number }).id, label: g.groupName }))}
+                      value={values.group_id}
+                      onChange={(group) => {
+                        choices.rememberGroup(group);
+                        setField('group_id', group);
+                      }}
+                      loading={groups.isLoading}
+                      error={errors.group_id}
+                      helperText="The students who take it"
+                      disabled={isLocked('group_id')}
+                      noOptionsText="No groups"
+                    />
+                  </Grid>
+                  <Grid size={12}>
+                    <TextField
+                      id="quiz-instructions"
+                      label="Instructions"
+                      multiline
+                      minRows={3}
+                      maxRows={12}
+                      value={values.instructions}
+                      onChange={(event) => setField('instructions', event.target.value)}
+                      error={Boolean(errors.instructions)}
+                      helperText={errors.instructions ?? 'Shown to students before they start'}
+                      disabled={saving}
+                      fullWidth
+                    />
+                  </Grid>
+                </Grid>
+              </Section>
+
+              <Section title="Schedule" description="Students see the quiz from “Visible from”, and may start it between “Valid from” and “Valid to”.">
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, md: 4 }}>
+                    <DateTimeField
+                      id="quiz-visible-from"
+                      label="Visible from"
+                      required
+                      value={values.visible_from}
+                      onChange={(value) => setField('visible_from', value)}
+                      error={errors.visible_from}
+                      disabled={saving}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 4 }}>
+                    <DateTimeField
+                      id="quiz-valid-from"
+                      label="Valid from"
+                      required
+                      value={values.valid_from}
+                      onChange={(value) => setField('valid_from', value)}
+                      error={errors.valid_from}
+                      disabled={isLocked('valid_from')}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 4 }}>
+                    <DateTimeField
+                      id="quiz-valid-to"
+                      label="Valid to"
+                      required
+                      value={values.valid_to}
+                      onChange={(value) => setField('valid_to', value)}
+                      error={errors.valid_to}
+                      disabled={isLocked('valid_to')}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 4 }}>
+                    <TextField
+                      id="quiz-duration"
+                      label="Duration (minutes)"
+                      required
+                      value={values.duration}
+                      onChange={(event) => setField('duration', event.target.value)}
+                      error={Boolean(errors.duration)}
+                      helperText={
+                        errors.duration ??
+                        (Number.isFinite(windowMinutes) && windowMinutes > 0
+                          ? `The window is ${formatMinutes(windowMinutes)}; the duration must be shorter`
+                          : 'How long each student has')
+                      }
+                      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                      disabled={isLocked('duration')}
+                      fullWidth
+                    />
+                  </Grid>
+                </Grid>
+              </Section>
+
+              <Section title="Options">
+                {errors.options && (
+                  <FormHelperText error role="alert" sx={{ mb: 1 }}>
+                    {errors.options}
+                  </FormHelperText>
+                )}
+                <Grid container columnSpacing={3}>
+                  <Grid size={{ xs: 12, md: 6 }}>
+                    <OptionSwitch
+                      label="Face detection"
+                      description="The exam watches through the student’s camera."
+                      checked={values.options.face_detection}
+                      onChange={(checked) => setOption('face_detection', checked)}
+                      disabled={isLocked('options')}
+                    />
+                    <OptionSwitch
+                      label="Safe exam browser"
+                      description="Only Safe Exam Browser can open the exam."
+                      checked={values.options.safe_exam_browser}
+                      onChange={(checked) => setOption('safe_exam_browser', checked)}
+                      disabled={isLocked('options')}
+                    />
+                    <OptionSwitch
+                      label="Guest access"
+                      description="People without an account can take it through a guest link (issued on the Manage screen)."
+                      checked={values.options.guest_flag}
+                      onChange={(checked) => setOption('guest_flag', checked)}
+                      disabled={isLocked('options')}
+                    />
+                    <OptionSwitch
+                      label="Negative marking"
+                      description="A wrong answer loses part of the question’s marks; an empty one loses nothing."
+                      checked={values.options.negative_marking}
+                      onChange={(checked) => setOption('negative_marking', checked)}
+                      disabled={isLocked('options')}
+                    >
+                      {values.options.negative_marking && (
+                        <TextField
+                          id="quiz-negative-penalty"
+                          label="Penalty per wrong answer"
+                          required
+                          size="small"
+                          value={values.negative_penalty}
+                          onChange={(event) => setField('negative_penalty', event.target.value)}
+                          error={Boolean(errors.negative_penalty)}
+                          helperText={errors.negative_penalty ?? 'A fraction of the question’s marks: 0.25 is a quarter'}
+                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                          disabled={isLocked('negative_penalty')}
+                          sx={{ mt: 1.5, ml: 6, maxWidth: 300 }}
+                        />
+                      )}
+                    </OptionSwitch>
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 6 }}>
+                    <OptionSwitch
+                      label="Shuffle questions"
+                      description="Each student gets the questions in a different order."
+                      checked={values.shuffle_questions}
+                      onChange={(checked) => setField('shuffle_questions', checked)}
+                      disabled={isLocked('shuffle_questions')}
+                    />
+                    <OptionSwitch
+                      label="Shuffle options"
+                      description="Each student gets a choice question’s options in a different order."
+                      checked={values.shuffle_options}
+                      onChange={(checked) => setField('shuffle_options', checked)}
+                      disabled={isLocked('shuffle_options')}
+                    />
+                    <OptionSwitch
+                      label="Allow review"
+                      description="After submitting, students may see the correct answers in their analysis."
+                      checked={values.allow_review}
+                      onChange={(checked) => setField('allow_review', checked)}
+                      disabled={saving}
+                    />
+                  </Grid>
+                </Grid>
+              </Section>
+
+              <Section title="Paper">
+                <Stack spacing={3} divider={<Divider flexItem />}>
+                  <FixedQuestionsEditor
+                    subjects={values.subjects}
+                    questions={values.questions}
+                    onChange={(questions) => update((current) => ({ ...current, questions }), 'questions')}
+                    records={stats.fixedRecords}
+                    outsideSubjects={stats.outsideSubjects}
+                    loading={stats.loading}
+                    error={errors.questions}
+                    disabled={isLocked('questions')}
+                  />
+                  <RandomRulesEditor
+                    subjects={values.subjects}
+                    rules={values.random_rules}
+                    onChange={(random_rules) => update((current) => ({ ...current, random_rules }), 'random_rules')}
+                    stats={stats.rules}
+                    errors={errors}
+                    disabled={isLocked('random_rules')}
+                  />
+                </Stack>
+              </Section>
+            </Stack>
+          </Grid>
+
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <Paper
+              variant="outlined"
+              component="aside"
+              aria-label="Summary"
+              sx={{ p: { xs: 2, sm: 3 }, position: { lg: 'sticky' }, top: { lg: 72 } }}
+            >
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+                <Typography component="h2" variant="h6">
+                  Summary
+                </Typography>
+                <QuizStateChip quiz={{ published: values.published, valid_from: values.valid_from, valid_to: values.valid_to }} />
+              </Stack>
+              <PaperSummary stats={stats} duration={duration} />
+              <Divider sx={{ my: 2 }} />
+              <FormControlLabel
+                control={<Switch checked={values.published} onChange={(event) => setField('published', event.target.checked)} disabled={saving} />}
+                label={
+                  <Box>
+                    <Typography>Published</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {values.published ? 'The group’s students see it from “Visible from”.' : 'A draft: no student sees it yet.'}
+                    </Typography>
+                  </Box>
+                }
+                sx={{ alignItems: 'flex-start', mb: 2, '& .MuiSwitch-root': { mt: -0.5 } }}
+              />
+              <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+                <Button onClick={onCancel} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={saving}
+                  startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+                >
+                  Save quiz
+                </Button>
+              </Stack>
+            </Paper>
+          </Grid>
+        </Grid>
+      </Box>
+    </LocalizationProvider>
+  );
+}

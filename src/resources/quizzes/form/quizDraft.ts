@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { Difficulty, QuestionType } from '../../../schemas/questions';
+import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
+import { checkQuizPaper, checkQuizWindow, DEFAULT_NEGATIVE_PENALTY, quizSchema, type QuizOptions } from '../../../schemas/quizzes';
+import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import { crossFieldErrors } from '../../questions/common/crossFieldErrors';
+import type { QuizRecord } from '../quizTypes';
+
+/**
+ * The quiz form's state. Numbers stay as typed; dates are ISO instants (or the text typed
+ * into a picker that is not a date, so validation reports it); rules carry a React key.
+ * `quizInputOf` gives what quizSchema and the API read.
+ */
+
+export interface RuleDraft {
+  key: string;
+  module: number | null;
+  topic: number | null;
+  difficulty: Difficulty | '';
+  type: QuestionType | '';
+  count: string;
+}
+
+export interface QuizDraft {
+  name: string;
+  subjects: number[];
+  group_id: number | null;
+  visible_from: string | undefined;
+  valid_from: string | undefined;
+  valid_to: string | undefined;
+  duration: string;
+  options: QuizOptions;
+  negative_penalty: string;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  allow_review: boolean;
+  published: boolean;
+  instructions: string;
+  /** Fixed questions, in paper order. */
+  questions: number[];
+  random_rules: RuleDraft[];
+}
+
+let nextKey = 0;
+export const newRule = (): RuleDraft => ({ key: `r${++nextKey}`, module: null, topic: null, difficulty: '', type: '', count: '1' });
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/**
+ * A new quiz: visible now, open tomorrow at 09:00 for 90 minutes with a 60-minute duration
+ * (the duration must be shorter than the window), options off, not published.
+ */
+export function newQuizDraft(now: Date = new Date(), groupId: number | null = null): QuizDraft {
+  const opens = new Date(now);
+  opens.setDate(opens.getDate() + 1);
+  opens.setHours(9, 0, 0, 0);
+  const visible = new Date(Math.ceil(now.getTime() / (5 * MINUTE)) * 5 * MINUTE);
+  return {
+    name: '',
+    subjects: [],
+    group_id: groupId,
+    visible_from: visible.toISOString(),
+    valid_from: opens.toISOString(),
+    valid_to: new Date(opens.getTime() + 1.5 * HOUR).toISOString(),
+    duration: '60',
+    options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
+    negative_penalty: String(DEFAULT_NEGATIVE_PENALTY),
+    shuffle_questions: false,
+    shuffle_options: false,
+    allow_review: true,
+    published: false,
+    instructions: '',
+    questions: [],
+    random_rules: [],
+  };
+}
+
+/** The draft of a saved quiz, for editing. */
+export function quizDraftOf(record: QuizRecord): QuizDraft {
+  return {
+    name: record.name ?? '',
+    subjects: (record.subjects ?? []).map(Number),
+    group_id: record.group_id ?? null,
+    visible_from: record.visible_from ?? undefined,
+    valid_from: record.valid_from ?? undefined,
+    valid_to: record.valid_to ?? undefined,
+    duration: record.duration === null || record.duration === undefined ? '' : String(record.duration),
+    options: {
+      face_detection: Boolean(record.options?.face_detection),
+      safe_exam_browser: Boolean(record.options?.safe_exam_browser),
+      guest_flag: Boolean(record.options?.guest_flag),
+      negative_marking: Boolean(record.options?.negative_marking),
+    },
+    negative_penalty: String(record.negative_penalty ?? DEFAULT_NEGATIVE_PENALTY),
+    shuffle_questions: Boolean(record.shuffle_questions),
+    shuffle_options: Boolean(record.shuffle_options),
+    allow_review: record.allow_review ?? true,
+    published: Boolean(record.published),
+    instructions: record.instructions ?? '',
+    questions: [...(record.questions ?? [])],
+    random_rules: (record.random_rules ?? []).map((rule) => ({
+      key: newRule().key,
+      module: rule.module ?? null,
+      topic: rule.topic ?? null,
+      difficulty: rule.difficulty ?? '',
+      type: rule.type ?? '',
+      count: String(rule.count),
+    })),
+  };
+}
+
+/** A random rule as the API reads it: only the filters that are set. */
+export function ruleInputOf(rule: RuleDraft): Record<string, unknown> {
+  const input: Record<string, unknown> = { count: rule.count };
+  if (rule.module !== null) input.module = rule.module;
+  if (rule.topic !== null) input.topic = rule.topic;
+  if (rule.difficulty) input.difficulty = rule.difficulty;
+  if (rule.type) input.type = rule.type;
+  return input;
+}
+
+/**
+ * The penalty only matters with negative marking: while it is off, a half-typed value must not
+ * block saving, so an invalid one is sent as the default (a valid one is kept as it is).
+ */
+function penaltyInputOf(draft: QuizDraft): string | number {
+  if (draft.options.negative_marking) return draft.negative_penalty;
+  const value = Number(draft.negative_penalty);
+  return draft.negative_penalty.trim() !== '' && value >= 0 && value <= 1 ? draft.negative_penalty : DEFAULT_NEGATIVE_PENALTY;
+}
+
+/** What quizSchema and the API read from a draft. */
+export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
+  return {
+    name: draft.name,
+    subjects: draft.subjects.map(String),
+    group_id: draft.group_id ?? undefined,
+    visible_from: draft.visible_from,
+    valid_from: draft.valid_from,
+    valid_to: draft.valid_to,
+    duration: draft.duration,
+    options: draft.options,
+    negative_penalty: penaltyInputOf(draft),
+    shuffle_questions: draft.shuffle_questions,
+    shuffle_options: draft.shuffle_options,
+    allow_review: draft.allow_review,
+    published: draft.published,
+    instructions: draft.instructions,
+    questions: draft.questions,
+    random_rules: draft.random_rules.map(ruleInputOf),
+  };
+}
+
+/** quizSchema read from a draft: the form validates with this, so its messages are SPEC.md's. */
+export const quizDraftSchema = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null ? quizInputOf(value as QuizDraft) : value),
+  quizSchema,
+);
+
+/**
+ * quizSchema's rules between fields (the window's order, the duration against the window, a
+ * published quiz's paper), run even while another field is missing (see crossFieldErrors).
+ */
+export function windowErrorsOf(draft: QuizDraft): FieldErrors {
+  const window = {
+    visible_from: toIsoDateTime(draft.visible_from),
+    valid_from: toIsoDateTime(draft.valid_from),
+    valid_to: toIsoDateTime(draft.valid_to),
+    duration: toNumberInput(draft.duration),
+  };
+  return {
+    ...crossFieldErrors(checkQuizWindow, window),
+    ...crossFieldErrors(checkQuizPaper, { published: draft.published, questions: draft.questions, random_rules: draft.random_rules }),
+  };
+}
+
+/**
+ * The fields a quiz keeps once a student has started it (the server answers 409 for a change
+ * to any of them, with the message below).
+ */
+export const LOCKED_WHEN_ATTEMPTED = [
+  'subjects',
+  'questions',
+  'random_rules',
+  'valid_from',
+  'valid_to',
+  'duration',
+  'group_id',
+  'shuffle_questions',
+  'shuffle_options',
+  'negative_penalty',
+  'options',
+] as const;
+export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
+export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';

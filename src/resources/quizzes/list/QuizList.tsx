@@ -1,0 +1,211 @@
+import { useMemo, type ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DataTable, List, Pagination, ReferenceField, TextField as RaTextField, TopToolbar, useListContext, useRecordContext } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { formatDateTime, formatMinutes } from '../../questions/common/dates';
+import { isOwnedBy, useCurrentUser, type CurrentUser } from '../../questions/useCurrentUser';
+import { QuizStateChip } from '../QuizStateChip';
+import { changedQuizFilters, quizApiFilter, useQuizFilter } from '../quizFilter';
+import type { QuizRecord } from '../quizTypes';
+import { useQuizPaths } from '../quizPaths';
+import { QuizFilterBar } from './QuizFilterBar';
+
+const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+
+
+function QuizName({ compact = false }: { compact?: boolean }) {
+  const record = useRecordContext<QuizRecord>();
+  if (!record) return null;
+  return (
+    <Box sx={{ minWidth: compact ? 140 : 180, maxWidth: 360 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {record.name}
+      </Typography>
+      {compact && (
+        <>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+            {formatDateTime(record.valid_from)} · {formatMinutes(record.duration)}
+          </Typography>
+          <QuizStateChip quiz={record} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+function QuizWindow() {
+  const record = useRecordContext<QuizRecord>();
+  if (!record) return null;
+  return (
+    <Box sx={{ whiteSpace: 'nowrap', typography: 'body2' }}>
+      <div>{formatDateTime(record.valid_from)}</div>
+      <Box component="div" sx={{ color: 'text.secondary' }}>
+        to {formatDateTime(record.valid_to)}
+      </Box>
+    </Box>
+  );
+}
+
+interface ActionProps {
+  label: string;
+  icon: ReactElement;
+  to?: string;
+  /** Why the action is not available (shown as its tooltip). */
+  unavailable?: string;
+}
+
+function Action({ label, icon, to, unavailable }: ActionProps) {
+  return (
+    <Tooltip describeChild title={unavailable ?? label}>
+      <span>
+        {to && !unavailable ? (
+          <IconButton aria-label={label} component={RouterLink} to={to} size="small">
+            {icon}
+          </IconButton>
+        ) : (
+          <IconButton aria-label={`${label}${unavailable ? ` (${unavailable})` : ''}`} disabled size="small">
+            {icon}
+          </IconButton>
+        )}
+      </span>
+    </Tooltip>
+  );
+}
+
+function RowActions({ user, compact = false }: { user: CurrentUser | undefined; compact?: boolean }) {
+  const record = useRecordContext<QuizRecord>();
+  const paths = useQuizPaths();
+  if (!record) return null;
+  const mine = isOwnedBy(user, record.created_by);
+  const notMine = mine ? undefined : 'Only the quiz’s author can do this';
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Action label={`Edit ${record.name}`} icon={<EditOutlinedIcon fontSize="small" />} to={paths.edit(record.id)} unavailable={notMine} />
+      <Action label={`Preview ${record.name}`} icon={<VisibilityOutlinedIcon fontSize="small" />} to={paths.preview(record.id)} />
+      <Action
+        label={`Manage ${record.name}`}
+        icon={<ManageAccountsOutlinedIcon fontSize="small" />}
+        to={paths.manage(record.id)}
+        unavailable={notMine}
+      />
+      {!compact && (
+        <Action label={`Analysis of ${record.name}`} icon={<InsightsOutlinedIcon fontSize="small" />} unavailable="Analysis: coming soon" />
+      )}
+    </Box>
+  );
+}
+
+function EmptyQuizzes() {
+  const paths = useQuizPaths();
+  const { filter, reset } = useQuizFilter();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = changedQuizFilters(filter) > 0 || Boolean(filterValues.q);
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 460 }}>
+      <AssignmentOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h6" component="p" gutterBottom>
+        {filtered ? 'No quizzes match these filters' : 'No quizzes yet'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {filtered ? 'Change or reset the filters to see more quizzes.' : 'Create a quiz from your question bank and give it to a group.'}
+      </Typography>
+      {filtered ? (
+        <Button
+          variant="outlined"
+          startIcon={<FilterAltOffOutlinedIcon />}
+          onClick={() => {
+            reset();
+            setFilters({}, {});
+          }}
+        >
+          Reset filters
+        </Button>
+      ) : (
+        <Button variant="contained" component={RouterLink} to={paths.create} startIcon={<AddIcon />}>
+          Create quiz
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function ListActions() {
+  const paths = useQuizPaths();
+  return (
+    <TopToolbar>
+      <Button size="small" variant="contained" component={RouterLink} to={paths.create} startIcon={<AddIcon />}>
+        Create quiz
+      </Button>
+    </TopToolbar>
+  );
+}
+
+/**
+ * The quizzes (route `quiz`): SPEC.md's remembered quizFilter (the teacher's own quizzes by
+ * default), a name search, each quiz's window, duration, group and state, and its screens.
+ */
+export function QuizList() {
+  const { filter } = useQuizFilter();
+  const apiFilter = useMemo(() => quizApiFilter(filter), [filter]);
+  const user = useCurrentUser();
+  const now = Date.now();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  return (
+    <List
+      title="Quizzes"
+      filter={apiFilter}
+      sort={{ field: 'valid_from', order: 'DESC' }}
+      perPage={25}
+      empty={false}
+      exporter={false}
+      actions={<ListActions />}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+    >
+      <QuizFilterBar />
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQuizzes />} size="medium">
+        <DataTable.Col source="name" label="Name">
+          <QuizName compact={compact} />
+        </DataTable.Col>
+        {!compact && (
+          <DataTable.Col source="valid_from" label="Window">
+            <QuizWindow />
+          </DataTable.Col>
+        )}
+        {!compact && (
+          <DataTable.Col
+            source="duration"
+            label="Duration"
+            render={(record: QuizRecord) => formatMinutes(record.duration)}
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+          />
+        )}
+        {!compact && (
+          <DataTable.Col source="group_id" label="Group" disableSort>
+            <ReferenceField source="group_id" reference="groups" link={false}>
+              <RaTextField source="groupName" />
+            </ReferenceField>
+          </DataTable.Col>
+        )}
+        {!compact && <DataTable.Col label="State" disableSort render={(record: QuizRecord) => <QuizStateChip quiz={record} now={now} />} />}
+        <DataTable.Col label="Actions" disableSort align="right" cellSx={() => ({ width: compact ? 120 : 170 })}>
+          <RowActions user={user} compact={compact} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,201 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
+import { showToast } from '../../../ui/toast/toastStore';
+import { QuestionView, type QuestionResponse } from '../../questions/QuestionView';
+import type { AttemptForGrading, Participant } from '../quizTypes';
+import { fetchAttempt, gradeAnswer } from './manageApi';
+
+interface GradingDialogProps {
+  quizId: number;
+  participant: Participant;
+  onClose: () => void;
+  /** Called after marks were saved (the participants' scores change). */
+  onGraded: () => void;
+}
+
+/** The marks typed for a descriptive answer: a number from 0 to the question's marks. */
+export function gradeError(text: string, max: number): string | undefined {
+  if (text.trim() === '') return 'Enter the marks';
+  const value = Number(text);
+  if (!Number.isFinite(value)) return 'Enter the marks';
+  if (value < 0) return 'Marks cannot be negative';
+  if (value > max) return `At most ${max}`;
+  return undefined;
+}
+
+const scoreText = (attempt: AttemptForGrading) =>
+  attempt.score === null || attempt.score === undefined ? '—' : `${attempt.score} / ${attempt.maxScore ?? '—'}`;
+
+/**
+ * Grading one submitted attempt: its descriptive answers, each shown as the student saw the
+ * question with their answer, and a marks field. Saving sends each changed mark.
+ */
+export function GradingDialog({ quizId, participant, onClose, onGraded }: GradingDialogProps) {
+  const attemptId = participant.attempt!.id;
+  const [attempt, setAttempt] = useState<AttemptForGrading>();
+  const [failed, setFailed] = useState<string>();
+  const [marks, setMarks] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void fetchAttempt(quizId, attemptId).then((result) => {
+      if (!live) return;
+      if (!result.success || !result.data) {
+        setFailed(result.message || 'The attempt could not be loaded');
+        return;
+      }
+      setAttempt(result.data);
+      setMarks(
+        Object.fromEntries(
+          result.data.questions.filter((q) => q.type === 'descriptive').map((q) => [q.id, q.outcome === 'graded' && q.marks !== null ? String(q.marks) : '']),
+        ),
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [quizId, attemptId]);
+
+  const descriptive = (attempt?.questions ?? []).filter((q) => q.type === 'descriptive');
+  const answered = descriptive.filter((q) => q.outcome !== 'unanswered');
+  const automatic = (attempt?.questions ?? []).length - descriptive.length;
+
+  const save = async () => {
+    if (!attempt) return;
+    const changed = answered.filter((q) => {
+      const text = marks[q.id] ?? '';
+      return text.trim() !== '' && !(q.outcome === 'graded' && String(q.marks) === text.trim());
+    });
+    const found: Record<number, string> = {};
+    for (const q of changed) {
+      const problem = gradeError(marks[q.id] ?? '', q.key.marks);
+      if (problem) found[q.id] = problem;
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (!changed.length) {
+      onClose();
+      return;
+    }
+    setBusy(true);
+    const refused: Record<number, string> = {};
+    let last: { score: number | null; maxScore: number | null; pending: boolean } | undefined;
+    for (const q of changed) {
+      const result = await gradeAnswer(quizId, attempt.id, q.id, Number(marks[q.id]));
+      if (result.success && result.data) last = result.data;
+      else refused[q.id] = serverFieldErrors(result.data).marks ?? (result.message || 'Not saved');
+    }
+    setBusy(false);
+    if (last) onGraded();
+    if (Object.keys(refused).length) {
+      setErrors(refused);
+      return;
+    }
+    showToast({
+      severity: 'success',
+      summary: 'Marks saved',
+      detail: last ? `${participant.fullname}: ${last.score ?? 0} / ${last.maxScore ?? 0}${last.pending ? ' (more answers to grade)' : ''}` : undefined,
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="grading-title" maxWidth="md" fullWidth scroll="paper">
+      <DialogTitle id="grading-title">
+        Grade {participant.fullname}
+        <Typography variant="body2" color="text.secondary" component="div">
+          {participant.username}
+          {attempt ? ` · score ${scoreText(attempt)}${attempt.pending ? ' · waiting for grading' : ''}` : ''}
+        </Typography>
+      </DialogTitle>
+      <DialogContent dividers sx={{ bgcolor: 'background.default' }}>
+        {failed && <Alert severity="error">{failed}</Alert>}
+        {!attempt && !failed && (
+          <Stack spacing={2} aria-busy="true" aria-label="Loading the answers">
+            <Skeleton variant="rounded" height={160} />
+            <Skeleton variant="rounded" height={160} />
+          </Stack>
+        )}
+        {attempt && (
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {automatic > 0 ? `${automatic} other ${automatic === 1 ? 'answer was' : 'answers were'} graded automatically. ` : ''}
+              {descriptive.length === 0
+                ? 'This paper has no descriptive questions: nothing to grade by hand.'
+                : `Give marks to ${descriptive.length === 1 ? 'the descriptive answer' : `the ${descriptive.length} descriptive answers`}.`}
+            </Typography>
+            {descriptive.map((q) => {
+              const index = attempt.questions.findIndex((candidate) => candidate.id === q.id);
+              const unanswered = q.outcome === 'unanswered';
+              return (
+                <Paper key={q.id} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+                  <QuestionView
+                    number={index + 1}
+                    question={{ type: q.type, question: q.question, marks: q.key.marks, options: q.options }}
+                    response={(q.response ?? '') as QuestionResponse}
+                    headingLevel="h3"
+                    answerLabel="Student’s answer"
+                    aside={
+                      <Chip
+                        size="small"
+                        color={unanswered ? 'default' : q.outcome === 'graded' ? 'success' : 'warning'}
+                        label={unanswered ? 'Not answered' : q.outcome === 'graded' ? 'Graded' : 'To grade'}
+                      />
+                    }
+                  />
+                  <Box sx={{ mt: 2 }}>
+                    <TextField
+                      id={`grade-${q.id}`}
+                      label="Marks"
+                      size="small"
+                      value={marks[q.id] ?? ''}
+                      onChange={(event) => setMarks((current) => ({ ...current, [q.id]: event.target.value }))}
+                      error={Boolean(errors[q.id])}
+                      helperText={errors[q.id] ?? (unanswered ? 'Nothing to grade' : `0 to ${q.key.marks}`)}
+                      disabled={busy || unanswered}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal' },
+                        input: { endAdornment: <InputAdornment position="end">/ {q.key.marks}</InputAdornment> },
+                      }}
+                      sx={{ width: 180 }}
+                    />
+                  </Box>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || !attempt || answered.length === 0}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Save marks
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { read, send, type CallOptions } from '../../../api/httpClient';
+import { downloadFile, isDownloadedFile } from '../../../api/fileTransfer';
+import type { ApiResult } from '../../../schemas/envelope';
+import { saveBlob } from '../../questions/common/saveBlob';
+import type { AttemptForGrading, ParticipantsAnswer, QuizPreview } from '../quizTypes';
+
+/**
+ * The teacher's quiz tools (server/routes/quizManage): participants, exam links, the guest
+ * link, extra time, closing an attempt, grading, and the preview with answers. Each call
+ * answers SPEC.md's generic result; failures raise the 'Error' toast unless `toast` is false.
+ */
+
+const base = (quizId: number) => `/quizzes/${encodeURIComponent(quizId)}`;
+
+export const fetchParticipants = (quizId: number, options: CallOptions = {}): Promise<ApiResult<ParticipantsAnswer>> =>
+  read<ParticipantsAnswer>(`${base(quizId)}/participants`, options);
+
+export const generateExamLinks = (quizId: number): Promise<ApiResult<ParticipantsAnswer>> =>
+  send<ParticipantsAnswer>(`${base(quizId)}/exam-links`, {});
+
+export const regenerateExamLink = (quizId: number, studentId: number): Promise<ApiResult<ParticipantsAnswer>> =>
+  send<ParticipantsAnswer>(`${base(quizId)}/exam-links/${encodeURIComponent(studentId)}`, {});
+
+/** Downloads the exam links sheet; answers whether it was saved. */
+export async function exportExamLinks(quizId: number): Promise<boolean> {
+  const answer = await downloadFile(`${base(quizId)}/exam-links/export`);
+  if (!isDownloadedFile(answer)) return false;
+  saveBlob(answer.blob, answer.filename ?? 'exam-links.xlsx');
+  return true;
+}
+
+export const issueGuestLink = (quizId: number): Promise<ApiResult<{ guestLink: string }>> =>
+  send<{ guestLink: string }>(`${base(quizId)}/guest-link`, {});
+
+export const revokeGuestLink = (quizId: number): Promise<ApiResult<null>> => read<null>(`${base(quizId)}/guest-link`, { method: 'DELETE' });
+
+export const saveExtraTime = (quizId: number, studentId: number, extraMinutes: number): Promise<ApiResult<ParticipantsAnswer>> =>
+  send<ParticipantsAnswer>(`${base(quizId)}/accommodations/${encodeURIComponent(studentId)}`, { extraMinutes }, { method: 'PUT', toast: false });
+
+export const closeAttempt = (quizId: number, attemptId: number): Promise<ApiResult<ParticipantsAnswer>> =>
+  send<ParticipantsAnswer>(`${base(quizId)}/attempts/${encodeURIComponent(attemptId)}/close`, {});
+
+export const fetchAttempt = (quizId: number, attemptId: number): Promise<ApiResult<AttemptForGrading>> =>
+  read<AttemptForGrading>(`${base(quizId)}/attempts/${encodeURIComponent(attemptId)}`);
+
+export interface GradeAnswer {
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+}
+
+export const gradeAnswer = (quizId: number, attemptId: number, questionId: number, marks: number): Promise<ApiResult<GradeAnswer>> =>
+  send<GradeAnswer>(
+    `${base(quizId)}/attempts/${encodeURIComponent(attemptId)}/answers/${encodeURIComponent(questionId)}/grade`,
+    { marks },
+    { method: 'PUT', toast: false },
+  );
+
+export const fetchPreview = (quizId: number): Promise<ApiResult<QuizPreview>> => read<QuizPreview>(`${base(quizId)}/preview`);

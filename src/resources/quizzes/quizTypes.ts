@@ -1,0 +1,114 @@
+import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
+import type { QuizOptions, RandomRule } from '../../schemas/quizzes';
+
+/** A quiz as GET /api/quizzes answers it. */
+export interface QuizRecord {
+  id: number;
+  name: string;
+  subjects: (number | string)[];
+  visible_from: string;
+  valid_from: string;
+  valid_to: string;
+  duration: number;
+  group_id: number;
+  options: QuizOptions;
+  questions: number[];
+  random_rules: RandomRule[] | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  negative_penalty: number | null;
+  allow_review: boolean;
+  published: boolean;
+  instructions: string | null;
+  created_by: number;
+}
+
+export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';
+
+export interface ParticipantAttempt {
+  id: number;
+  startedAt: number | string;
+  deadline: number | string | null;
+  submittedAt: number | string | null;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+  closedBy: string | null;
+}
+
+/** One row of GET /api/quizzes/{id}/participants. */
+export interface Participant {
+  id: number;
+  username: string;
+  fullname: string;
+  email: string | null;
+  state: ParticipantState;
+  extraMinutes: number;
+  examLink: string | null;
+  attempt: ParticipantAttempt | null;
+}
+
+export interface ParticipantsAnswer {
+  participants: Participant[];
+  guestLink?: string | null;
+  serverTime?: number;
+}
+
+/** The answer key of a previewed question. */
+export interface PreviewKey {
+  type?: QuestionType;
+  correctOptions?: string[];
+  correctBool?: boolean;
+  numericValue?: number;
+  numericTolerance?: number;
+  acceptedAnswers?: string[];
+  scoring?: ScoringMode;
+}
+
+export interface PreviewQuestion {
+  id: number;
+  type: QuestionType;
+  question: string;
+  marks: number;
+  timeRequired: number;
+  difficulty?: Difficulty;
+  options?: { id: string; text: string }[];
+  key: PreviewKey;
+}
+
+/** GET /api/quizzes/{id}/preview. */
+export interface QuizPreview {
+  quiz: { id: number; name: string; duration: number | null; negativeMarking: boolean; negativePenalty: number | null };
+  questions: PreviewQuestion[];
+  totalMarks: number;
+  totalTimeRequired: number;
+  shortfall: number;
+  randomised: boolean;
+}
+
+/**
+ * A question of a student's attempt (GET /api/quizzes/{id}/attempts/{attemptId}). `marks` is
+ * what the answer earned (null while a descriptive answer waits); the question's own marks
+ * are in `key.marks`.
+ */
+export interface AttemptQuestion {
+  id: number;
+  type: QuestionType;
+  question: string;
+  timeRequired?: number;
+  options?: { id: string; text: string }[];
+  key: PreviewKey & { marks: number };
+  response: unknown;
+  marks: number | null;
+  outcome: string;
+}
+
+export interface AttemptForGrading {
+  id: number;
+  student: { fullname: string; username: string };
+  status: string;
+  score: number | null;
+  maxScore: number | null;
+  pending: boolean;
+  questions: AttemptQuestion[];
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { zodFieldErrors } from '../../../../src/ui/forms/fieldErrors';
+import {
+  answerErrorsOf,
+  draftOf,
+  newOption,
+  newAnswer,
+  newQuestionDraft,
+  questionDraftSchema,
+  questionInputOf,
+  withType,
+  type QuestionDraft,
+  type QuestionRecord,
+} from '../../../../src/resources/questions/questionDraft';
+
+/** A draft that passes every common rule, to test one type's answer at a time. */
+const base = (patch: Partial<QuestionDraft> = {}): QuestionDraft =>
+  ({ ...newQuestionDraft({ subject: 1, module: 2, type: 'descriptive', difficulty: 'easy' }), question: 'What is a stack?', ...patch });
+
+/** The messages the editor shows: the schema's, plus the answer checks it runs on their own. */
+function messages(draft: QuestionDraft): Record<string, string> {
+  const parsed = questionDraftSchema.safeParse(draft);
+  return { ...answerErrorsOf(draft), ...(parsed.success ? {} : zodFieldErrors(parsed.error)) };
+}
+
+describe('question editor validation', () => {
+  it("gives SPEC.md's messages for an empty question", () => {
+    const draft = { ...newQuestionDraft(), marks: '', time_required: '' };
+    expect(messages(draft)).toMatchObject({
+      subject: 'Select the subject',
+      module: 'Select the module',
+      type: 'Select the question type',
+      question: 'Question is required',
+      marks: 'Enter valid marks',
+      time_required: 'Enter valid time',
+      difficulty: 'Choose difficulty',
+    });
+  });
+
+  it('wants marks and time of at least 1', () => {
+    expect(messages(base({ marks: '0', time_required: '0' }))).toEqual({ marks: 'Enter valid marks', time_required: 'Enter valid time' });
+    expect(messages(base({ marks: 'abc' }))).toEqual({ marks: 'Enter valid marks' });
+  });
+
+  describe('single choice', () => {
+    it('needs two options', () => {
+      expect(messages(base({ type: 'single', options: [newOption('Stack', true)] }))).toEqual({ options: 'Add at least two options' });
+    });
+
+    it('needs a correct option', () => {
+      expect(messages(base({ type: 'single', options: [newOption('A'), newOption('B')] }))).toEqual({
+        options: 'Mark at least one correct option',
+      });
+    });
+
+    it('allows exactly one correct option', () => {
+      expect(messages(base({ type: 'single', options: [newOption('A', true), newOption('B', true)] }))).toEqual({
+        options: 'A single choice question has exactly one correct option',
+      });
+    });
+
+    it('needs the text of every option, under that option', () => {
+      expect(messages(base({ type: 'single', options: [newOption('A', true), newOption('  ')] }))).toEqual({
+        'options.1.text': 'Option text is required',
+      });
+    });
+
+    it('shows the answer messages while the question text is still missing', () => {
+      const draft = { ...base({ type: 'single', options: [newOption('A'), newOption('B')] }), question: '' };
+      expect(messages(draft)).toEqual({ question: 'Question is required', options: 'Mark at least one correct option' });
+    });
+  });
+
+  describe('multiple choice', () => {
+    it('needs a correct option', () => {
+      expect(messages(base({ type: 'multiple', options: [newOption('A'), newOption('B'), newOption('C')] }))).toEqual({
+        options: 'Mark at least one correct option',
+      });
+    });
+
+    it('accepts several correct options and sends the scoring', () => {
+      const draft = base({ type: 'multiple', scoring: 'partial', options: [newOption('A', true), newOption('B', true), newOption('C')] });
+      expect(messages(draft)).toEqual({});
+      expect(questionInputOf(draft)).toMatchObject({ scoring: 'partial', options: [{ text: 'A', correct: true }, { text: 'B', correct: true }, { text: 'C', correct: false }] });
+    });
+  });
+
+  it('true / false needs the correct answer', () => {
+    expect(messages(base({ type: 'true_false' }))).toEqual({ correct_bool: 'Choose the correct answer' });
+    expect(messages(base({ type: 'true_false', correct_bool: false }))).toEqual({});
+  });
+
+  it('numeric needs the value and a tolerance that is not negative', () => {
+    expect(messages(base({ type: 'numeric', numeric_value: '' }))).toEqual({ numeric_value: 'Enter the correct value' });
+    expect(messages(base({ type: 'numeric', numeric_value: '3.5', numeric_tolerance: '-1' }))).toEqual({
+      numeric_tolerance: 'Tolerance cannot be negative',
+    });
+    expect(messages(base({ type: 'numeric', numeric_value: '3.5', numeric_tolerance: '0.1' }))).toEqual({});
+  });
+
+  it('short answer needs an accepted answer, none of them empty', () => {
+    expect(messages(base({ type: 'short_answer', accepted_answers: [] }))).toEqual({ accepted_answers: 'Add at least one accepted answer' });
+    expect(messages(base({ type: 'short_answer', accepted_answers: [newAnswer('queue'), newAnswer(' ')] }))).toEqual({
+      'accepted_answers.1': 'An accepted answer cannot be empty',
+    });
+  });
+
+  it('descriptive needs no answer', () => {
+    expect(messages(base({ type: 'descriptive' }))).toEqual({});
+  });
+
+  it('neither validates nor sends the answer fields of another type', () => {
+    // Empty options left over from choosing 'single' first.
+    const draft = base({ type: 'numeric', numeric_value: '10', options: [newOption(''), newOption('')] });
+    expect(messages(draft)).toEqual({});
+    expect(questionInputOf(draft)).not.toHaveProperty('options');
+  });
+
+  it('keeps only the first correct option when switching to single choice', () => {
+    const draft = withType(base({ type: 'multiple', options: [newOption('A'), newOption('B', true), newOption('C', true)] }), 'single');
+    expect(draft.options.map((o) => o.correct)).toEqual([false, true, false]);
+  });
+
+  it('edits a saved question with its option ids', () => {
+    const record = {
+      id: 9,
+      subject: 1,
+      module: 2,
+      topic: null,
+      type: 'single',
+      question: 'Pick one',
+      marks: 2,
+      time_required: 1,
+      difficulty: 'easy',
+      options: [
+        { id: 'o1', text: 'Yes', correct: true },
+        { id: 'o2', text: 'No', correct: false },
+      ],
+      scoring: null,
+      correct_bool: null,
+      numeric_value: null,
+      numeric_tolerance: null,
+      accepted_answers: null,
+      version: 3,
+      created_by: 4,
+      created_at: '2025-01-01T00:00:00.000Z',
+    } as QuestionRecord;
+    const parsed = questionDraftSchema.parse(draftOf(record));
+    expect(parsed.options).toEqual([
+      { id: 'o1', text: 'Yes', correct: true },
+      { id: 'o2', text: 'No', correct: false },
+    ]);
+    expect(parsed).toMatchObject({ subject: 1, module: 2, marks: 2, time_required: 1 });
+  });
+});
