@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -58,6 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: routerError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -112,6 +113,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
   return app;
+}
+
+/**
+ * Addresses the router cannot read (a malformed percent-escape, a path part over 100 characters)
+ * are refused before any route runs; they too answer in the envelope, without echoing the address.
+ */
+function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send(fail('The address is not valid: it has a malformed percent-escape'));
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send(fail('A part of the address is too long'));
+  return errorHandler(err, req, reply);
 }
 
 /** Attempts whose browser is gone are closed at their deadline (plus grace) by the server itself. */

@@ -42,9 +42,9 @@ const rangeSchema = json('range').pipe(
     .refine(([a, b]) => b - a + 1 <= MAX_PAGE_SIZE, `range may cover at most ${MAX_PAGE_SIZE} rows`),
 );
 const scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
-const filterSchema = json('filter').pipe(
-  z.record(z.string().max(64), z.union([scalar, z.array(scalar).max(MAX_PAGE_SIZE)]), { error: 'filter must be an object' }),
-);
+/** A list filter as an object: field -> a value or a list of values (never nested deeper). */
+export const filterObject = z.record(z.string().max(64), z.union([scalar, z.array(scalar).max(MAX_PAGE_SIZE)]), { error: 'filter must be an object' });
+const filterSchema = json('filter').pipe(filterObject);
 
 export const listQuerystring = z.object({
   sort: z.string().optional(),

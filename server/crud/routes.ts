@@ -106,7 +106,7 @@ function parseBody(r: RegisteredResource, schema: z.ZodObject, body: unknown, ca
   // as it read it: null then means "not set" for a field that may be absent but not null.
   const shape = schema.shape as Record<string, z.ZodType | undefined>;
   for (const [field, value] of Object.entries(input)) {
-    const fieldSchema = shape[field];
+    const fieldSchema = Object.hasOwn(shape, field) ? shape[field] : undefined; // not an inherited name like "hasOwnProperty"
     if (value === null && fieldSchema && !fieldSchema.safeParse(null).success && fieldSchema.safeParse(undefined).success) delete input[field];
   }
   const result = schema.safeParse(input);

@@ -8,7 +8,7 @@ import { idRef, numberInput, optionalIdRef } from '../../src/schemas/fields';
 import type { SessionUser } from '../auth/sessions';
 import type { Database } from '../db/tables';
 import { likeLower, type AnySelect } from '../crud/adapter';
-import { parseListQuery } from '../crud/listQuery';
+import { filterObject, parseListQuery } from '../crud/listQuery';
 import { applyScope } from '../crud/scope';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
@@ -132,7 +132,7 @@ const exportQuery = z.object({
 const exportBody = z.object({
   format: formatField,
   ids: idList.optional(),
-  filter: z.record(z.string(), z.unknown()).optional(),
+  filter: filterObject.optional(),
 });
 
 function parseIds(raw: string | undefined): number[] | undefined {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, FILE_REQUIRED_MESSAGE, FILE_TOO_LARGE_MESSAGE } from '../../src/schemas/studentUpload';
-import { badRequest, tooLarge } from '../lib/errors';
+import { AppError, badRequest, tooLarge } from '../lib/errors';
 
 export interface UploadedForm {
   fields: Record<string, string>;
@@ -26,10 +26,12 @@ export async function readUploadForm(req: FastifyRequest): Promise<UploadedForm>
       }
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(FILE_TOO_LARGE_MESSAGE);
-    if (code?.startsWith('FST_')) throw badRequest(`The upload could not be read: ${(err as Error).message}`);
-    throw err;
+    // Anything else here is the parser refusing the body (no boundary, truncated, malformed part headers).
+    const reason = err instanceof Error && err.message ? err.message : 'malformed multipart body';
+    throw badRequest(`The upload could not be read: ${reason}`);
   }
   if (!file || !file.filename) throw badRequest(FILE_REQUIRED_MESSAGE, { file: FILE_REQUIRED_MESSAGE });
   return { fields, file };

@@ -1,7 +1,8 @@
+import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { badRequest, tooLarge } from '../lib/errors';
 import { EXCEL_ONLY_MESSAGE } from '../../src/schemas/studentUpload';
-import { readZipDirectory } from './zipDirectory';
+import { entryData, readZipDirectory, type ZipEntry } from './zipDirectory';
 
 /** Rows a sheet may hold (after its header row). */
 export const MAX_SHEET_ROWS = 10_000;
@@ -21,7 +22,34 @@ export function sheetKind(buf: Buffer): SheetKind | undefined {
 
 const MACRO_MESSAGE = 'Macro-enabled workbooks are not allowed; save the sheet as a plain .xlsx workbook';
 
-/** Refuses what is not a plain workbook before anything is unpacked: other files, macros, zip bombs. */
+const BOMB_MESSAGE = 'The spreadsheet unpacks to more data than a student sheet can hold';
+const UNREADABLE = () => badRequest('The spreadsheet could not be read; save it again as .xlsx and retry', { file: 'The spreadsheet could not be read' });
+
+/**
+ * The directory's sizes are only claims, and the parser inflates each entry to its end whatever they
+ * say: an entry is unpacked here with an output limit of its declared size, so one that claims 1 KB
+ * but holds gigabytes of zeros is refused after that 1 KB instead of costing seconds of CPU.
+ */
+function assertUnpacksAsDeclared(buf: Buffer, entry: ZipEntry) {
+  const data = entryData(buf, entry);
+  if (!data) throw UNREADABLE();
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.uncompressedSize) throw UNREADABLE();
+    return;
+  }
+  if (entry.method !== 8) throw UNREADABLE();
+  let size: number;
+  try {
+    size = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 }).length;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(BOMB_MESSAGE);
+    throw UNREADABLE();
+  }
+  if (size > entry.uncompressedSize) throw tooLarge(BOMB_MESSAGE);
+  if (size !== entry.uncompressedSize) throw UNREADABLE();
+}
+
+/** Refuses what is not a plain workbook before the parser sees it: other files, macros, zip bombs (declared or disguised). */
 export function assertSafeWorkbook(buf: Buffer): SheetKind {
   const kind = sheetKind(buf);
   if (!kind) throw badRequest(EXCEL_ONLY_MESSAGE, { file: EXCEL_ONLY_MESSAGE });
@@ -35,9 +63,8 @@ export function assertSafeWorkbook(buf: Buffer): SheetKind {
     }
     const unpacked = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
     const ratioBomb = entries.some((e) => e.compressedSize > 0 && e.uncompressedSize / e.compressedSize > 1000);
-    if (unpacked > MAX_UNPACKED_BYTES || ratioBomb) {
-      throw tooLarge('The spreadsheet unpacks to more data than a student sheet can hold');
-    }
+    if (unpacked > MAX_UNPACKED_BYTES || ratioBomb) throw tooLarge(BOMB_MESSAGE);
+    for (const entry of entries) assertUnpacksAsDeclared(buf, entry);
   } else if (buf.includes(Buffer.from('_VBA_PROJECT', 'utf16le')) || buf.includes(Buffer.from('_VBA_PROJECT', 'latin1'))) {
     throw badRequest(MACRO_MESSAGE, { file: MACRO_MESSAGE });
   }
