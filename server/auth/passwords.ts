@@ -1,12 +1,35 @@
 import { hash, verify } from '@node-rs/argon2';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Algorithm.Argon2id: the package's const enum cannot be imported under isolatedModules. */
 const ARGON2ID = 2;
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/** Hashes a password a person chose: argon2id. */
 export const hashPassword = (password: string) => hash(password, OPTIONS);
+
+/**
+ * Generated initial passwords are random (about 70 bits, see generatePassword), shown once and
+ * replaced at first sign-in. Like any random token they need no slow hash to resist guessing:
+ * a salted SHA-256 is enough, and lets a 10,000-student sheet import in seconds instead of minutes.
+ * Every password a person chooses is argon2id.
+ */
+const GENERATED_PREFIX = '$sha256-generated$';
+
+export function hashGeneratedPassword(password: string): string {
+  const salt = randomBytes(16).toString('base64url');
+  const digest = createHash('sha256').update(`${salt}:${password}`).digest('base64url');
+  return `${GENERATED_PREFIX}${salt}$${digest}`;
+}
+
+function verifyGenerated(stored: string, password: string): boolean {
+  const [salt, digest] = stored.slice(GENERATED_PREFIX.length).split('$');
+  if (!salt || !digest) return false;
+  const expected = Buffer.from(digest, 'base64url');
+  const actual = createHash('sha256').update(`${salt}:${password}`).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
 
 /** A hash of a random password, verified against when the username is unknown so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
@@ -17,10 +40,11 @@ export async function verifyPassword(passwordHash: string | undefined, password:
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
+  if (passwordHash.startsWith(GENERATED_PREFIX)) return verifyGenerated(passwordHash, password);
   return verify(passwordHash, password).catch(() => false);
 }
 
-/** A readable initial password (about 60 bits) shown once to the person who created the account. */
+/** A readable initial password (12 characters of 55: about 69 bits) shown once to the person who created the account. */
 export function generatePassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(12);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
@@ -81,13 +81,14 @@ export async function startAttempt(db: Kysely<Database>, quiz: NonNullable<QuizR
 
 export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
 
-/** Grades every answer of an attempt; a teacher's marks on a descriptive answer are kept. */
+/** Grades every answer of an attempt; a teacher's marks on a descriptive answer are kept. Two statements, whatever the paper's size. */
 export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
   const paper = paperOf(attempt);
   const answers = new Map(
     (await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
   );
   const items: { key: PaperQuestion['key']; graded: Graded }[] = [];
+  const updates: { questionId: number; outcome: string; marks: number | null }[] = [];
   for (const q of paper) {
     const answer = answers.get(q.id);
     const response = answer?.response ? JSON.parse(answer.response) : null;
@@ -97,8 +98,22 @@ export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Markin
     items.push({ key: q.key, graded });
     if (answer) {
       const outcome = graded.outcome === 'pending' && graded.marks !== null ? 'graded' : graded.outcome;
-      await trx.updateTable('answers').set({ outcome, marks: graded.marks }).where('attempt_id', '=', attempt.id).where('question_id', '=', q.id).execute();
+      if (outcome !== answer.outcome || graded.marks !== answer.marks) updates.push({ questionId: q.id, outcome, marks: graded.marks });
     }
+  }
+  if (updates.length) {
+    // One UPDATE with CASE for all changed answers of this attempt.
+    const outcomeCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.outcome}`), sql` `);
+    const marksCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.marks === null ? null : u.marks}`), sql` `);
+    await trx
+      .updateTable('answers')
+      .set({
+        outcome: sql<string>`case question_id ${outcomeCase} end`,
+        marks: sql<number | null>`cast(case question_id ${marksCase} end as double precision)`,
+      })
+      .where('attempt_id', '=', attempt.id)
+      .where('question_id', 'in', updates.map((u) => u.questionId))
+      .execute();
   }
   return totalOf(items);
 }

@@ -44,7 +44,7 @@ export async function createAccount(
 ): Promise<{ id: number; initialPassword: string }> {
   await assertAccountUnique(trx, input);
   const initialPassword = generatePassword();
-  const id = await createUser(trx as unknown as Kysely<Database>, { ...input, password: initialPassword, mustChangePassword: true });
+  const id = await createUser(trx as unknown as Kysely<Database>, { ...input, password: initialPassword, mustChangePassword: true, generated: true });
   return { id, initialPassword };
 }
 

@@ -4,7 +4,7 @@ import { entities } from '../../src/schemas';
 import { createSchemaOf } from '../../src/schemas/entity';
 import { excelFileProblem, studentUploadSchema } from '../../src/schemas/studentUpload';
 import { optionalIdRef } from '../../src/schemas/fields';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
@@ -29,21 +29,6 @@ export interface RowError {
 }
 
 const formFields = z.object({ departmentId: optionalIdRef('Please select department') });
-
-/** Bounded parallel hashing: argon2 runs on libuv's thread pool, so a few at a time keep both cores busy. */
-async function hashAll(passwords: string[], parallel = 4): Promise<string[]> {
-  const out = new Array<string>(passwords.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < passwords.length) {
-        const i = next++;
-        out[i] = await hashPassword(passwords[i]);
-      }
-    }),
-  );
-  return out;
-}
 
 const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const roles = entities.students.access.create ?? [];
@@ -175,7 +160,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const passwords = valid.map(() => generatePassword());
-      const hashes = await hashAll(passwords);
+      const hashes = passwords.map(hashGeneratedPassword);
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
         for (let i = 0; i < valid.length; i += 500) {

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as managementConsole from './0002_console';
 import * as exams from './0003_exams';
+import * as bankIndexes from './0004_bank_indexes';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_console': managementConsole,
   '0003_exams': exams,
+  '0004_bank_indexes': bankIndexes,
 };
