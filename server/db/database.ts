@@ -19,7 +19,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>): Db {
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // synchronous_commit=on (whatever the server's default): an acknowledged answer survives a power loss.
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, options: '-c synchronous_commit=on' });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
