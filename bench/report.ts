@@ -1,0 +1,268 @@
+import type { BundleResult } from './bundle';
+import type { GradingResult, ImportResult, ListResult } from './extras';
+import { OP_LABELS, OPS, type ErrorSample, type OpName } from './loadgen';
+import type { OpStats } from './stats';
+import type { Verification } from './verify';
+
+export interface ModeResult {
+  students: number;
+  wallMs: number;
+  phases: Record<string, number>;
+  ops: Record<OpName, Pick<OpStats, 'count' | 'errors' | 'rps' | 'p50' | 'p95' | 'p99' | 'max' | 'mean'>>;
+  totalErrors: number;
+  errorSamples: ErrorSample[];
+  ackCount: number;
+  verification: Verification;
+  lostSaves: number;
+  duplicateAttempts: number;
+  /** Peak resident memory of each server process during this storm (MB). */
+  peakRssMb: number[];
+  /** CPU seconds each server process used during this storm. */
+  serverCpuSeconds: number[];
+  generator: { loopDelayP99Ms: number; cpuSeconds: number };
+}
+
+export interface ConfigResult {
+  name: string;
+  description: string;
+  processes: number;
+  seedMs: number;
+  /** Server memory right after start-up (MB), per process. */
+  startupRssMb: number[];
+  throughput?: ModeResult;
+  realistic?: ModeResult;
+  baseline?: OpStats & { concurrency: number; durationMs: number; errors: number };
+  saveToBaselineRatio?: number;
+  /** The highest peak of any server process in any storm (MB). */
+  peakRssMb?: number;
+  lostSaves: number;
+  duplicateAttempts: number;
+  listPage?: ListResult[];
+  import?: ImportResult;
+  grading?: GradingResult;
+  error?: string;
+}
+
+export interface Results {
+  generatedAt: string;
+  machine: Record<string, string | number>;
+  /** The commit measured and how many tracked files differed from it, at the start and the end of the run. */
+  code?: { before?: { commit: string; changedFiles: number }; after?: { commit: string; changedFiles: number } };
+  options: Record<string, unknown>;
+  dataSet: Record<string, unknown>;
+  configurations: Record<string, ConfigResult>;
+  bundle?: BundleResult;
+  targets: Target[];
+  failures: string[];
+}
+
+export interface Target {
+  name: string;
+  configuration: string;
+  target: string;
+  value: string;
+  met: boolean | null;
+  note?: string;
+}
+
+const pad = (s: string | number, n: number, left = false) => (left ? String(s).padStart(n) : String(s).padEnd(n));
+const num = (n: number | undefined, d = 1) => (n === undefined ? '-' : n.toFixed(d));
+
+export function opTable(mode: ModeResult): string[] {
+  const head = `  ${pad('operation', 20)}${pad('requests', 10, true)}${pad('errors', 8, true)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p95 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('max ms', 9, true)}`;
+  const lines = [head];
+  for (const op of OPS) {
+    const s = mode.ops[op];
+    if (!s || s.count === 0) continue;
+    lines.push(
+      `  ${pad(OP_LABELS[op], 20)}${pad(s.count, 10, true)}${pad(s.errors ? `${s.errors}!` : 0, 8, true)}${pad(num(s.rps), 9, true)}${pad(num(s.p50), 9, true)}${pad(num(s.p95), 9, true)}${pad(num(s.p99), 9, true)}${pad(num(s.max), 9, true)}`,
+    );
+  }
+  return lines;
+}
+
+export function printMode(config: ConfigResult, modeName: 'throughput' | 'realistic', mode: ModeResult): void {
+  const v = mode.verification;
+  console.log(`\n[${config.name}] ${modeName} storm: ${mode.students} students, ${(mode.wallMs / 1000).toFixed(1)} s`);
+  for (const line of opTable(mode)) console.log(line);
+  console.log(
+    `  server peak RSS ${mode.peakRssMb.map((m) => `${m} MB`).join(' / ')}, server CPU ${mode.serverCpuSeconds.map((c) => `${c} s`).join(' / ')}; load generator CPU ${mode.generator.cpuSeconds} s, event-loop delay p99 ${mode.generator.loopDelayP99Ms} ms`,
+  );
+  console.log(
+    `  verification: ${v.attempts} attempts for ${v.students} students, duplicates ${v.duplicateAttempts}, missing ${v.missingAttempts}, mismatched ${v.attemptMismatches}, not submitted ${v.notSubmitted}; ${v.savesChecked} latest saves checked, lost ${v.lostSaves}`,
+  );
+  if (mode.totalErrors > 0) {
+    console.log(`  !!! ${mode.totalErrors} REQUEST ERROR(S):`);
+    for (const e of mode.errorSamples.slice(0, 10)) console.log(`  !!!   ${e.count} x ${OP_LABELS[e.op]}: ${e.status || 'network'} ${e.message}`);
+  }
+  if (v.failures.length) {
+    console.log('  !!! VERIFICATION FAILED:');
+    for (const f of v.failures.slice(0, 10)) console.log(`  !!!   ${f}`);
+  }
+}
+
+export function evaluateTargets(results: Results, students: number): Target[] {
+  const out: Target[] = [];
+  const at1000 = students >= 1000;
+  const sizeNote = at1000 ? undefined : `run with ${students} students; the target is for 1,000`;
+  for (const c of Object.values(results.configurations)) {
+    if (c.error) continue;
+    const judged = c.processes === 1;
+    const multiNote = judged ? undefined : 'two processes on 2 cores: reported, not judged';
+    if (c.saveToBaselineRatio !== undefined) {
+      out.push({ name: 'save / baseline throughput', configuration: c.name, target: '>= 0.35', value: c.saveToBaselineRatio.toFixed(3), met: judged ? c.saveToBaselineRatio >= 0.35 : null, note: multiNote });
+    }
+    const r = c.realistic;
+    if (r) {
+      const ok = r.totalErrors === 0 && r.lostSaves === 0 && r.duplicateAttempts === 0 && r.verification.missingAttempts === 0;
+      out.push({ name: 'realistic storm: errors / lost saves / duplicate attempts', configuration: c.name, target: '0 / 0 / 0', value: `${r.totalErrors} / ${r.lostSaves} / ${r.duplicateAttempts}`, met: ok, note: sizeNote });
+      out.push({ name: 'realistic storm: save p99', configuration: c.name, target: '< 50 ms', value: `${num(r.ops.save.p99)} ms`, met: judged && at1000 ? r.ops.save.p99 < 50 : null, note: multiNote ?? sizeNote });
+      out.push({ name: 'realistic storm: start p99', configuration: c.name, target: '< 500 ms', value: `${num(r.ops.start.p99)} ms`, met: judged && at1000 ? r.ops.start.p99 < 500 : null, note: multiNote ?? sizeNote });
+    }
+    const t = c.throughput;
+    if (t) {
+      const ok = t.totalErrors === 0 && t.lostSaves === 0 && t.duplicateAttempts === 0 && t.verification.missingAttempts === 0;
+      out.push({ name: 'throughput storm: errors / lost saves / duplicate attempts', configuration: c.name, target: '0 / 0 / 0', value: `${t.totalErrors} / ${t.lostSaves} / ${t.duplicateAttempts}`, met: ok });
+    }
+    if (c.peakRssMb !== undefined) out.push({ name: 'peak server RSS (storms)', configuration: c.name, target: '< 400 MB', value: `${c.peakRssMb} MB`, met: c.peakRssMb < 400 });
+    for (const l of c.listPage ?? []) {
+      out.push({ name: `question list p95 (${l.name})`, configuration: c.name, target: '< 30 ms', value: `${num(l.p95)} ms`, met: results.dataSet.questions === 100_000 ? l.p95 < 30 : null, note: results.dataSet.questions === 100_000 ? undefined : `bank of ${results.dataSet.questions}` });
+    }
+    if (c.import) {
+      const i = c.import;
+      const full = i.rows === 10_000;
+      out.push({ name: `import ${i.rows}-row sheet: time`, configuration: c.name, target: '< 5 s', value: `${(i.ms / 1000).toFixed(1)} s (${i.status})`, met: full ? i.status === 201 && i.ms < 5000 : null });
+      out.push({ name: `import ${i.rows}-row sheet: peak server RSS`, configuration: c.name, target: '< 300 MB', value: i.peakRssMb === undefined ? 'n/a' : `${i.peakRssMb} MB`, met: full && i.peakRssMb !== undefined ? i.peakRssMb < 300 : null });
+    }
+    if (c.grading) {
+      const g = c.grading;
+      out.push({ name: `grade ${g.attempts} submitted attempts`, configuration: c.name, target: '< 2 s for 1,000', value: `${(g.ms / 1000).toFixed(2)} s`, met: g.attempts >= 1000 ? g.ms < 2000 : null, note: g.attempts >= 1000 ? undefined : `${g.attempts} attempts: ${((g.perAttemptMs * 1000) / 1000).toFixed(2)} s per 1,000` });
+    }
+  }
+  if (results.bundle && !results.bundle.error?.startsWith('build')) {
+    out.push({ name: 'login page JS (gzip)', configuration: 'front end', target: '<= 250 kB', value: `${results.bundle.loginPage.jsGzipKB} kB`, met: results.bundle.loginPage.jsGzipKB <= 250, note: `measured by ${results.bundle.loginPage.method}` });
+  }
+  return out;
+}
+
+const mark = (met: boolean | null) => (met === null ? 'n/a' : met ? 'yes' : '**NO**');
+
+export function markdown(results: Results): string {
+  const m = results.machine;
+  const lines: string[] = [];
+  lines.push(`# Benchmark results`, '');
+  lines.push(
+    `${results.generatedAt} on ${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM, ${m.os}, Node ${m.node}, ${m.postgres ?? 'no PostgreSQL'}, SQLite ${m.sqlite}; ` +
+      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run (well above 0: other work shared the machine and the figures are noisy).`,
+    '',
+  );
+  const d = results.dataSet;
+  lines.push(codeLine(results), '');
+  lines.push(
+    `Data set: ${d.students} students (${d.linkStudents} of them enter through exam links), ${d.questions} questions in the bank, a quiz of ${d.quizQuestions} questions of mixed types. ` +
+      `Options: ${Object.entries(results.options)
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
+        .join(', ')}.`,
+    '',
+  );
+  if (results.failures.length) {
+    lines.push('## FAILURES', '');
+    for (const f of results.failures) lines.push(`- ${f}`);
+    lines.push('');
+  }
+  lines.push('## Targets', '', '| configuration | measure | target | value | met |', '| --- | --- | --- | --- | --- |');
+  for (const t of results.targets) lines.push(`| ${t.configuration} | ${t.name} | ${t.target} | ${t.value} | ${mark(t.met)}${t.note ? ` (${t.note})` : ''} |`);
+  lines.push('');
+  for (const c of Object.values(results.configurations)) {
+    lines.push(`## ${c.name}: ${c.description}`, '');
+    if (c.error) {
+      lines.push(`Failed: ${c.error}`, '');
+      continue;
+    }
+    if (c.baseline) {
+      lines.push(
+        `Baseline (bare Fastify route, ${c.baseline.concurrency} connections, ${(c.baseline.durationMs / 1000).toFixed(0)} s): ${num(c.baseline.rps)} req/s, p99 ${num(c.baseline.p99)} ms. ` +
+          `Save / baseline: **${c.saveToBaselineRatio?.toFixed(3) ?? '-'}**. Peak server RSS: ${c.peakRssMb ?? '-'} MB.`,
+        '',
+      );
+    }
+    for (const modeName of ['throughput', 'realistic'] as const) {
+      const mode = c[modeName];
+      if (!mode) continue;
+      const v = mode.verification;
+      lines.push(
+        `### ${modeName} storm (${mode.students} students, ${(mode.wallMs / 1000).toFixed(1)} s; peak RSS ${mode.peakRssMb.join(' / ')} MB; lost saves ${v.lostSaves}, duplicate attempts ${v.duplicateAttempts}, missing ${v.missingAttempts})`,
+        '',
+      );
+      lines.push('| operation | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+      for (const op of OPS) {
+        const s = mode.ops[op];
+        if (!s || s.count === 0) continue;
+        lines.push(`| ${OP_LABELS[op]} | ${s.count} | ${s.errors} | ${num(s.rps)} | ${num(s.p50)} | ${num(s.p95)} | ${num(s.p99)} | ${num(s.max)} |`);
+      }
+      lines.push('');
+    }
+    if (c.listPage?.length) {
+      lines.push('| question list (25 per page) | matching rows | requests | p50 ms | p95 ms | max ms |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+      for (const l of c.listPage) lines.push(`| ${l.name} | ${l.total} | ${l.count} | ${num(l.p50)} | ${num(l.p95)} | ${num(l.max)} |`);
+      lines.push('');
+    }
+    if (c.import) lines.push(`Import of a ${c.import.rows}-row sheet (${c.import.fileKb} kB): ${(c.import.ms / 1000).toFixed(1)} s, status ${c.import.status}, peak server RSS ${c.import.peakRssMb ?? 'n/a'} MB.`, '');
+    if (c.grading) lines.push(`Grading ${c.grading.attempts} submitted attempts (${c.grading.answers} answers): ${(c.grading.ms / 1000).toFixed(2)} s (${c.grading.perAttemptMs} ms each).`, '');
+  }
+  if (results.bundle) {
+    const b = results.bundle;
+    lines.push('## Front-end bundle', '');
+    lines.push(`Login page loads ${b.loginPage.jsGzipKB} kB of JS and ${b.loginPage.cssGzipKB} kB of CSS (gzip; ${b.loginPage.files.length} files; measured by ${b.loginPage.method}). All JS: ${b.totalJsGzipKB} kB gzip.`, '');
+    lines.push('| chunk | kB | gzip kB |', '| --- | ---: | ---: |');
+    for (const c of b.chunks.slice(0, 15)) lines.push(`| ${c.file} | ${c.kB} | ${c.gzipKB} |`);
+    if (b.chunks.length > 15) lines.push(`| ${b.chunks.length - 15} smaller chunks | | |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function codeLine(results: Results): string {
+  const { before, after } = results.code ?? {};
+  if (!before) return 'Code: not in a git work tree.';
+  const state = (v: { commit: string; changedFiles: number }) => `${v.commit}${v.changedFiles ? ` with ${v.changedFiles} changed file(s)` : ''}`;
+  const same = after && after.commit === before.commit && after.changedFiles === before.changedFiles;
+  return `Code: commit ${state(before)}${same || !after ? '' : `; by the end of the run ${state(after)} (the tree changed during the run: later configurations may have run newer server code)`}.`;
+}
+
+/** The short summary that `--readme` writes into bench/README.md below its marker. */
+export function readmeSummary(results: Results): string {
+  const m = results.machine;
+  const d = results.dataSet;
+  const lines: string[] = [];
+  lines.push(
+    `Run of ${results.generatedAt.slice(0, 10)} (\`npm run bench\` with ${d.students} students, a bank of ${d.questions} questions) on ${m.cpu}, ` +
+      `${m.cores} cores, ${m.ramGb} GB RAM, ${m.os}, Node ${m.node}, ${m.postgres ?? 'no PostgreSQL'}, SQLite ${m.sqlite}; ` +
+      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run${Number(m.loadAverageBefore) > 1 ? ' (other work shared the machine: the figures are noisy)' : ''}. ${codeLine(results)}`,
+    '',
+  );
+  lines.push('| configuration | storm | sign-in p99 | exam link p99 | start p99 | paper p99 | save req/s | save p50 / p99 | submit p99 | errors | lost saves | duplicate attempts | peak RSS |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const c of Object.values(results.configurations)) {
+    for (const modeName of ['throughput', 'realistic'] as const) {
+      const r = c[modeName];
+      if (!r) continue;
+      const o = r.ops;
+      lines.push(
+        `| ${c.name} | ${modeName} | ${num(o.signIn.p99, 0)} | ${num(o.examLink.p99, 0)} | ${num(o.start.p99, 0)} | ${num(o.paper.p99, 0)} | ${num(o.save.rps, 0)} | ${num(o.save.p50, 1)} / ${num(o.save.p99, 0)} | ${num(o.submit.p99, 0)} | ${r.totalErrors} | ${r.lostSaves} | ${r.duplicateAttempts} | ${Math.max(...r.peakRssMb)} MB |`,
+      );
+    }
+  }
+  lines.push('', 'Latencies in ms. Save / bare-Fastify baseline throughput: ' + Object.values(results.configurations).map((c) => `${c.name} ${c.saveToBaselineRatio?.toFixed(3) ?? '-'} (baseline ${num(c.baseline?.rps, 0)} req/s)`).join(', ') + '.', '');
+  const extras: string[] = [];
+  for (const c of Object.values(results.configurations)) {
+    for (const l of c.listPage ?? []) extras.push(`| ${c.name} | question list, ${l.name} (${l.total} rows) | p95 ${num(l.p95)} ms |`);
+    if (c.grading) extras.push(`| ${c.name} | grading ${c.grading.attempts} submitted attempts | ${(c.grading.ms / 1000).toFixed(2)} s |`);
+    if (c.import) extras.push(`| ${c.name} | import of a ${c.import.rows}-row sheet | ${(c.import.ms / 1000).toFixed(1)} s, peak RSS ${c.import.peakRssMb ?? 'n/a'} MB |`);
+  }
+  if (results.bundle) extras.push(`| front end | login page JS (gzip) | ${results.bundle.loginPage.jsGzipKB} kB (all JS ${results.bundle.totalJsGzipKB} kB) |`);
+  if (extras.length) lines.push('| configuration | measure | value |', '| --- | --- | --- |', ...extras, '');
+  const missed = results.targets.filter((t) => t.met === false);
+  lines.push(missed.length ? `Targets missed: ${missed.map((t) => `${t.configuration} ${t.name} (${t.value}, target ${t.target})`).join('; ')}.` : 'Every judged target met.', '');
+  return lines.join('\n');
+}
