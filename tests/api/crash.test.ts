@@ -42,7 +42,7 @@ describeDb('crash: the server is killed while answers are being saved', () => {
   let url = '';
 
   async function startServer() {
-    const env = {
+    const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
       ...database.env,
       PORT: String(port),
