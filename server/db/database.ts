@@ -21,6 +21,9 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
   if (config.DATABASE_URL) {
     // synchronous_commit=on (whatever the server's default): an acknowledged answer survives a power loss.
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, options: '-c synchronous_commit=on' });
+    // An idle connection that the server closes (a restart, an administrator) must not crash the
+    // process: the pool drops it and opens a new one for the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost while idle: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
