@@ -29,6 +29,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login attempts allowed per client address per minute. */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Exam-link sign-ins allowed per client address per minute (a whole exam hall may share one address). */
+  EXAM_LINK_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins for one username (from one address) before it is paused for LOGIN_LOCK_MINUTES. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),

@@ -221,7 +221,8 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
       const sortColumn = query.sort.field === 'id' ? adapter.idColumn : adapter.columns[query.sort.field];
       const rows = await qb
         .orderBy(sortColumn, query.sort.order === 'ASC' ? 'asc' : 'desc')
-        .orderBy(adapter.idColumn, 'asc')
+        // The tiebreak follows the sort's direction, so one index walk serves both.
+        .orderBy(adapter.idColumn, query.sort.order === 'ASC' ? 'asc' : 'desc')
         .limit(query.limit)
         .offset(query.offset)
         .execute();

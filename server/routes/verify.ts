@@ -28,7 +28,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Exchange an exam-link token for a student session',
         params: z.object({ token: z.string().min(16).max(128) }),
       },
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: app.config.EXAM_LINK_RATE_PER_MINUTE, timeWindow: 60_000 } },
     },
     async (req) => {
       const now = Date.now();
