@@ -47,13 +47,20 @@ export interface Results {
   generatedAt: string;
   machine: Record<string, string | number>;
   /** The commit measured and how many tracked files differed from it, at the start and the end of the run. */
-  code?: { before?: { commit: string; changedFiles: number }; after?: { commit: string; changedFiles: number } };
+  code?: { before?: CodeVersion; after?: CodeVersion };
   options: Record<string, unknown>;
   dataSet: Record<string, unknown>;
   configurations: Record<string, ConfigResult>;
   bundle?: BundleResult;
   targets: Target[];
   failures: string[];
+}
+
+export interface CodeVersion {
+  commit: string;
+  changedFiles: number;
+  /** Fingerprint of the server's source files; a change during the run means later configurations ran other code. */
+  server?: string;
 }
 
 export interface Target {
@@ -153,7 +160,7 @@ export function markdown(results: Results): string {
   lines.push(`# Benchmark results`, '');
   lines.push(
     `${results.generatedAt} on ${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM, ${m.os}, Node ${m.node}, ${m.postgres ?? 'no PostgreSQL'}, SQLite ${m.sqlite}; ` +
-      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run (well above 0: other work shared the machine and the figures are noisy).`,
+      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run${noisy(m) ? ' (above 1: other work shared the machine during the run, so the figures are noisy)' : ''}.`,
     '',
   );
   const d = results.dataSet;
@@ -222,12 +229,20 @@ export function markdown(results: Results): string {
   return lines.join('\n');
 }
 
+const noisy = (m: Results['machine']) => Math.max(Number(m.loadAverageBefore ?? 0), Number(m.loadAverageAfter ?? 0)) > 1;
+
 function codeLine(results: Results): string {
   const { before, after } = results.code ?? {};
   if (!before) return 'Code: not in a git work tree.';
-  const state = (v: { commit: string; changedFiles: number }) => `${v.commit}${v.changedFiles ? ` with ${v.changedFiles} changed file(s)` : ''}`;
-  const same = after && after.commit === before.commit && after.changedFiles === before.changedFiles;
-  return `Code: commit ${state(before)}${same || !after ? '' : `; by the end of the run ${state(after)} (the tree changed during the run: later configurations may have run newer server code)`}.`;
+  const state = (v: CodeVersion) => `${v.commit}${v.changedFiles ? ` with ${v.changedFiles} changed file(s)` : ''}`;
+  const serverChanged = after?.server !== undefined && before.server !== undefined && after.server !== before.server;
+  const treeChanged = after && (after.commit !== before.commit || after.changedFiles !== before.changedFiles);
+  const note = serverChanged
+    ? ' (the server code changed during the run: later configurations ran newer code)'
+    : treeChanged && after?.server !== undefined
+      ? ' (the server code did not change during the run)'
+      : '';
+  return `Code: commit ${state(before)}${treeChanged ? `; by the end of the run ${state(after!)}` : ''}${note}.`;
 }
 
 /** The short summary that `--readme` writes into bench/README.md below its marker. */
@@ -238,7 +253,7 @@ export function readmeSummary(results: Results): string {
   lines.push(
     `Run of ${results.generatedAt.slice(0, 10)} (\`npm run bench\` with ${d.students} students, a bank of ${d.questions} questions) on ${m.cpu}, ` +
       `${m.cores} cores, ${m.ramGb} GB RAM, ${m.os}, Node ${m.node}, ${m.postgres ?? 'no PostgreSQL'}, SQLite ${m.sqlite}; ` +
-      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run${Number(m.loadAverageBefore) > 1 ? ' (other work shared the machine: the figures are noisy)' : ''}. ${codeLine(results)}`,
+      `load average ${m.loadAverageBefore} before and ${m.loadAverageAfter} after the run${noisy(m) ? ' (above 1: other work shared the machine during the run, so the figures are noisy)' : ''}. ${codeLine(results)}`,
     '',
   );
   lines.push('| configuration | storm | sign-in p99 | exam link p99 | start p99 | paper p99 | save req/s | save p50 / p99 | submit p99 | errors | lost saves | duplicate attempts | peak RSS |');

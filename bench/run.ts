@@ -5,6 +5,7 @@
  * saves, duplicate attempts or a crash do (exit code 1). See bench/README.md.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,12 +144,26 @@ const CONFIGS: ConfigDef[] = [
   { name: 'postgres-2', kind: 'postgres', processes: 2, description: 'two server processes on one PostgreSQL, load spread across them' },
 ];
 
-/** The code measured: the commit, and whether the work tree had changes (read-only git calls). */
-function codeVersion(): { commit: string; changedFiles: number } | undefined {
+/** A fingerprint of the server's source (server/ and the shared src/schemas and src/config it imports). */
+function serverFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.(ts|tsx|js|json)$/.test(entry.name)) hash.update(rel).update(fs.readFileSync(path.join(ROOT, rel)));
+    }
+  };
+  for (const dir of ['server', 'src/schemas', 'src/config']) if (fs.existsSync(path.join(ROOT, dir))) walk(dir);
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The code measured: the commit, how many tracked files differ from it (read-only git calls), and the server's fingerprint. */
+function codeVersion(): { commit: string; changedFiles: number; server: string } | undefined {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
   if (head.status !== 0) return undefined;
   const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
-  return { commit: head.stdout.trim(), changedFiles: status.stdout.split('\n').filter(Boolean).length };
+  return { commit: head.stdout.trim(), changedFiles: status.stdout.split('\n').filter(Boolean).length, server: serverFingerprint() };
 }
 
 function machineInfo(pgVersion: string | undefined): Record<string, string | number> {
