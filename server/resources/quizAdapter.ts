@@ -1,5 +1,5 @@
 import { entities } from '../../src/schemas';
-import type { RandomRule } from '../../src/schemas/quizzes';
+import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, type RandomRule } from '../../src/schemas/quizzes';
 import { tableAdapter, type AnyDb, type ResourceAdapter } from '../crud/adapter';
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
@@ -12,21 +12,6 @@ const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields), {
   dependents: [{ table: 'attempts', column: 'quiz_id', label: 'attempts' }],
 });
 
-/** What an attempt depends on: once a student has started, these stay as they are. */
-export const LOCKED_WHEN_ATTEMPTED = [
-  'subjects',
-  'questions',
-  'random_rules',
-  'valid_from',
-  'valid_to',
-  'duration',
-  'group_id',
-  'shuffle_questions',
-  'shuffle_options',
-  'negative_penalty',
-  'options',
-] as const;
-export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -130,6 +130,23 @@ export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown;
   }
 }
 
+/** What an attempt depends on: once a student has started a quiz, these fields stay as they are (the server answers 409). */
+export const LOCKED_WHEN_ATTEMPTED = [
+  'subjects',
+  'questions',
+  'random_rules',
+  'valid_from',
+  'valid_to',
+  'duration',
+  'group_id',
+  'shuffle_questions',
+  'shuffle_options',
+  'negative_penalty',
+  'options',
+] as const;
+export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
+export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
+
 export const quizSchema = z
   .object({ ...quizFields, ...quizPaperFields })
   .superRefine(checkQuizWindow, quizWindowParams)

@@ -175,22 +175,5 @@ export function windowErrorsOf(draft: QuizDraft): FieldErrors {
   };
 }
 
-/**
- * The fields a quiz keeps once a student has started it (the server answers 409 for a change
- * to any of them, with the message below).
- */
-export const LOCKED_WHEN_ATTEMPTED = [
-  'subjects',
-  'questions',
-  'random_rules',
-  'valid_from',
-  'valid_to',
-  'duration',
-  'group_id',
-  'shuffle_questions',
-  'shuffle_options',
-  'negative_penalty',
-  'options',
-] as const;
-export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
-export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
+/** The locked fields and their message are the quiz schema's (the server checks the same list). */
+export { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, type LockedField } from '../../../schemas/quizzes';
