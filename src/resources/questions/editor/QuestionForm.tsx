@@ -39,6 +39,7 @@ import { answerErrorsOf, newQuestionDraft, previewOfDraft, questionDraftSchema, 
 import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
 import { IdAutocomplete } from './IdAutocomplete';
 import { OptionsEditor } from './OptionsEditor';
+import { FormSection } from '../../../ui/forms/FormSection';
 
 export interface QuestionFormProps {
   heading: string;
@@ -62,21 +63,6 @@ function useModuleTopics(moduleId: number | null) {
   return { topics: moduleId === null ? [] : (data ?? []), isLoading: moduleId !== null && isPending };
 }
 
-function Section({ title, children, description }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography component="h2" variant="h6" sx={{ mb: description ? 0.5 : 2 }}>
-        {title}
-      </Typography>
-      {description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {description}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   single: 'Students choose one option.',
@@ -256,7 +242,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={3}>
-            <Section title="Where it belongs">
+            <FormSection title="Where it belongs">
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <IdAutocomplete
@@ -301,9 +287,9 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                   />
                 </Grid>
               </Grid>
-            </Section>
+            </FormSection>
 
-            <Section title="Question">
+            <FormSection title="Question">
               <Stack spacing={2.5}>
                 <TextField
                   id="question-type"
@@ -387,12 +373,12 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                   {errors.difficulty && <FormHelperText>{errors.difficulty}</FormHelperText>}
                 </FormControl>
               </Stack>
-            </Section>
+            </FormSection>
 
             {type !== '' && (
-              <Section title="Answer" description={ANSWER_DESCRIPTIONS[type]}>
+              <FormSection title="Answer" description={ANSWER_DESCRIPTIONS[type]}>
                 {answer}
-              </Section>
+              </FormSection>
             )}
 
             <Stack useFlexGap direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>

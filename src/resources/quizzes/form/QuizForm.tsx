@@ -33,6 +33,7 @@ import { FixedQuestionsEditor } from './FixedQuestionsEditor';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
 import { RandomRulesEditor } from './RandomRulesEditor';
 import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
+import { FormSection } from '../../../ui/forms/FormSection';
 
 type Subject = SubjectRecord & { id: number };
 
@@ -47,21 +48,6 @@ export interface QuizFormProps {
   onCancel: () => void;
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography component="h2" variant="h6" sx={{ mb: description ? 0.5 : 2 }}>
-        {title}
-      </Typography>
-      {description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {description}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 interface OptionSwitchProps {
   label: string;
@@ -227,7 +213,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Stack spacing={3}>
-              <Section title="Details">
+              <FormSection title="Details">
                 <Grid container spacing={2}>
                   <Grid size={12}>
                     <TextField
@@ -301,9 +287,9 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     />
                   </Grid>
                 </Grid>
-              </Section>
+              </FormSection>
 
-              <Section title="Schedule" description="Students see the quiz from “Visible from”, and may start it between “Valid from” and “Valid to”.">
+              <FormSection title="Schedule" description="Students see the quiz from “Visible from”, and may start it between “Valid from” and “Valid to”.">
                 <Grid container spacing={2}>
                   <Grid size={{ xs: 12, md: 4 }}>
                     <DateTimeField
@@ -358,9 +344,9 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     />
                   </Grid>
                 </Grid>
-              </Section>
+              </FormSection>
 
-              <Section title="Options">
+              <FormSection title="Options">
                 {errors.options && (
                   <FormHelperText error role="alert" sx={{ mb: 1 }}>
                     {errors.options}
@@ -437,9 +423,9 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     />
                   </Grid>
                 </Grid>
-              </Section>
+              </FormSection>
 
-              <Section title="Paper">
+              <FormSection title="Paper">
                 <Stack spacing={3} divider={<Divider flexItem />}>
                   <FixedQuestionsEditor
                     subjects={values.subjects}
@@ -460,7 +446,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     disabled={isLocked('random_rules')}
                   />
                 </Stack>
-              </Section>
+              </FormSection>
             </Stack>
           </Grid>
 
