@@ -34,6 +34,31 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Planner statistics for tables that lack them or changed a lot (SQLite gathers none by itself).
+  sqlite.pragma('optimize=0x10002');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; on a busy server preparing cost more CPU than running.
+ * better-sqlite3 statements are reusable (each call binds fresh parameters), so the connection
+ * keeps the most recently used ones by their SQL text. SQLite re-prepares a cached statement
+ * itself when a migration changes the schema under it.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 1000): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
