@@ -1,6 +1,7 @@
-import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 /** Algorithm.Argon2id: the package's const enum cannot be imported under isolatedModules. */
 const ARGON2ID = 2;
@@ -8,7 +9,7 @@ const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password a person chose: argon2id. */
-export const hashPassword = (password: string) => limited(() => hash(password, OPTIONS));
+export const hashPassword = (password: string) => hashing.run<string>({ op: 'hash', password });
 
 /**
  * Generated initial passwords are random (about 70 bits, see generatePassword), shown once and
@@ -33,23 +34,92 @@ function verifyGenerated(stored: string, password: string): boolean {
 }
 
 /**
- * argon2id costs about 20 ms of CPU. In a sign-in storm, running one per core would starve
- * everything else (answers being saved, exams starting): at most cores - 1 run at once and
- * the rest wait their turn.
+ * argon2id costs about 20 ms of CPU, on purpose. In a sign-in storm (an exam hall signing in at
+ * once) that work must not slow the exam itself: answers being saved, papers being fetched. So it
+ * runs on worker threads of its own at a lower CPU priority (nice 10): they take the cores that
+ * requests leave idle and yield to the request thread and the database when those need them.
+ * Linux keeps the nice value per thread; elsewhere the priority call may fail and is ignored.
  */
-const ARGON2_AT_ONCE = Math.max(1, os.availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= ARGON2_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const argon2 = require(workerData.argon2);
+try { require('node:os').setPriority(workerData.nice); } catch {}
+parentPort.on('message', ({ id, op, password, stored, options }) => {
   try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
+    const result = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(stored, password);
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
+  }
+});`;
+
+type Job = { op: 'hash'; password: string } | { op: 'verify'; password: string; stored: string };
+
+class HashingPool {
+  private readonly idle: Worker[] = [];
+  private readonly queue: { job: Job; resolve: (v: unknown) => void; reject: (e: Error) => void }[] = [];
+  private readonly busy = new Map<Worker, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private started = 0;
+  private nextId = 0;
+
+  constructor(private readonly size: number) {}
+
+  run<T>(job: Job): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ job, resolve: resolve as (v: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const { job, resolve, reject } = this.queue.shift()!;
+      this.busy.set(worker, { resolve, reject });
+      // A worker at work keeps the process alive (a CLI awaiting a hash); an idle one does not.
+      worker.ref();
+      worker.postMessage({ ...job, id: this.nextId++, options: OPTIONS });
+    }
+  }
+
+  private spawn(): Worker {
+    this.started++;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), nice: 10 },
+    });
+    worker.on('message', (message: { result?: unknown; error?: string }) => {
+      const pending = this.busy.get(worker);
+      this.busy.delete(worker);
+      worker.unref();
+      this.idle.push(worker);
+      if (message.error !== undefined) pending?.reject(new Error(message.error));
+      else pending?.resolve(message.result);
+      this.dispatch();
+    });
+    worker.on('error', (error) => {
+      this.busy.get(worker)?.reject(error);
+      this.forget(worker);
+    });
+    worker.on('exit', () => {
+      this.busy.get(worker)?.reject(new Error('password hashing worker stopped'));
+      this.forget(worker);
+    });
+    return worker;
+  }
+
+  private forget(worker: Worker): void {
+    if (!this.busy.delete(worker) && !this.idle.includes(worker)) return;
+    const at = this.idle.indexOf(worker);
+    if (at >= 0) this.idle.splice(at, 1);
+    this.started--;
+    this.dispatch();
   }
 }
+
+const hashing = new HashingPool(Math.max(1, os.availableParallelism()));
+const verifyHash = (stored: string, password: string) => hashing.run<boolean>({ op: 'verify', password, stored }).catch(() => false);
 
 /** A hash of a random password, verified against when the username is unknown so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
@@ -58,11 +128,11 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   if (!passwordHash) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const dummy = await dummyHash;
-    await limited(() => verify(dummy, password).catch(() => false));
+    await verifyHash(dummy, password);
     return false;
   }
   if (passwordHash.startsWith(GENERATED_PREFIX)) return verifyGenerated(passwordHash, password);
-  return limited(() => verify(passwordHash, password).catch(() => false));
+  return verifyHash(passwordHash, password);
 }
 
 /** A readable initial password (12 characters of 55: about 69 bits) shown once to the person who created the account. */
