@@ -18,9 +18,38 @@ export interface SessionUser {
 // Touching last_seen_at on every request would turn each read into a write; once a minute is enough for idle expiry.
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * A session read from the database is trusted for this long without reading it again: in an exam
+ * every answer saved is a request, and reading the session for each one was as costly as saving.
+ * Within this process every change (sign-out, password change, an account edited or deleted)
+ * drops the cached sessions it touches at once; another server process sees it within this time.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 50_000;
+
+type SessionRow = {
+  sessionId: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  role: Role;
+  kind: SessionKind;
+  userId: number;
+  userRole: Role;
+  username: string;
+  fullname: string;
+  institute_id: number | null;
+  department_id: number | null;
+  must_change_password: number;
+};
+
 export class SessionStore {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
+  /** token hash -> the row and when it was read. */
+  private readonly cache = new Map<string, { row: SessionRow; readAt: number }>();
+  /** Bumped by every forget: a read that was under way meanwhile is not remembered, it may predate the change. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -51,7 +80,41 @@ export class SessionStore {
 
   /** The live session of a token, or undefined when it is unknown, revoked, idle too long or past its absolute expiry. */
   async find(token: string, now = Date.now()): Promise<SessionUser | undefined> {
-    const row = await this.db
+    const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    let row = cached && now - cached.readAt < SESSION_CACHE_MS && now - cached.row.last_seen_at < TOUCH_EVERY_MS ? cached.row : undefined;
+    if (!row) {
+      const generation = this.generation;
+      row = await this.read(tokenHash);
+      if (!row) {
+        this.cache.delete(tokenHash);
+        return undefined;
+      }
+      if (now - row.last_seen_at >= TOUCH_EVERY_MS && now - row.last_seen_at < this.idleMs) {
+        await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+        row = { ...row, last_seen_at: now };
+      }
+      if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
+      if (generation === this.generation) this.cache.set(tokenHash, { row, readAt: now });
+    }
+    if (row.revoked_at !== null || now >= row.expires_at || now - row.last_seen_at >= this.idleMs) return undefined;
+    // A user whose role changed since sign-in must sign in again.
+    if (row.role !== row.userRole) return undefined;
+    return {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      role: row.role,
+      username: row.username,
+      fullname: row.fullname,
+      instituteId: row.institute_id,
+      departmentId: row.department_id,
+      // An exam or guest link opens the exam itself; the new password is asked at the next sign-in.
+      mustChangePassword: row.must_change_password === 1 && row.kind === 'password',
+    };
+  }
+
+  private read(tokenHash: string): Promise<SessionRow | undefined> {
+    return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
@@ -69,29 +132,26 @@ export class SessionStore {
         'users.department_id',
         'users.must_change_password',
       ])
-      .where('sessions.token_hash', '=', hashToken(token))
+      .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || now >= row.expires_at || now - row.last_seen_at >= this.idleMs) return undefined;
-    // A user whose role changed since sign-in must sign in again.
-    if (row.role !== row.userRole) return undefined;
-    if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
-      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
-    }
-    return {
-      sessionId: row.sessionId,
-      userId: row.userId,
-      role: row.role,
-      username: row.username,
-      fullname: row.fullname,
-      instituteId: row.institute_id,
-      departmentId: row.department_id,
-      // An exam or guest link opens the exam itself; the new password is asked at the next sign-in.
-      mustChangePassword: row.must_change_password === 1 && row.kind === 'password',
-    };
+  }
+
+  /** Drops what this process remembers of a user's sessions (after the account or its sessions changed). */
+  forgetUser(userId: number): void {
+    this.generation++;
+    for (const [key, { row }] of this.cache) if (row.userId === userId) this.cache.delete(key);
+  }
+
+  /** Drops every remembered session (after a change that may touch many accounts). */
+  forgetAll(): void {
+    this.generation++;
+    this.cache.clear();
   }
 
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+    this.generation++;
+    for (const [key, { row }] of this.cache) if (row.sessionId === sessionId) this.cache.delete(key);
   }
 
   async revokeAllOf(userId: number, now = Date.now()): Promise<void> {
@@ -101,5 +161,6 @@ export class SessionStore {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.forgetUser(userId);
   }
 }

@@ -276,6 +276,8 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         await writeLinks(trx, r, req.params.id, body);
         return findOne(trx, r, caller, req.params.id, 'update');
       });
+      // An account's role, place or name may have changed: sessions are read afresh.
+      app.sessions.forgetAll();
       return ok(record, `${def.singular} updated`);
     },
   );
@@ -303,6 +305,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         }
         throw err;
       }
+      app.sessions.forgetAll();
       return ok(record, `${def.singular} deleted`);
     },
   );

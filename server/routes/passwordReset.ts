@@ -60,6 +60,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: resetPasswordSchema },
     },
     async (req) => {
+      // Hashed before the transaction: on SQLite a transaction holds the one connection while it waits.
+      const passwordHash = await hashPassword(req.body.newPassword);
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
         const reset = await trx
@@ -78,11 +80,12 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         if (Number(marked.numUpdatedRows) !== 1) throw badRequest(INVALID_LINK, { token: INVALID_LINK });
         await trx
           .updateTable('users')
-          .set({ password_hash: await hashPassword(req.body.newPassword), must_change_password: 0, updated_at: now })
+          .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
           .where('id', '=', reset.user_id)
           .execute();
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
       });
+      app.sessions.forgetAll();
       return ok(null, 'Your password has been changed. You can sign in now.');
     },
   );

@@ -79,11 +79,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: { currentPassword: 'The current password is not correct' },
         });
       }
+      // Hashed before the transaction: on SQLite a transaction holds the one connection while it waits.
+      const passwordHash = await hashPassword(req.body.newPassword);
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
-          .set({ password_hash: await hashPassword(req.body.newPassword), must_change_password: 0, updated_at: now })
+          .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
           .where('id', '=', user.userId)
           .execute();
         // Other sessions of this account end; this one goes on.
@@ -95,6 +97,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('revoked_at', 'is', null)
           .execute();
       });
+      app.sessions.forgetUser(user.userId);
       return ok(null, 'Password changed');
     },
   );
