@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/tables';
-import { regradeAttempt } from '../server/exam/attempts';
+import { gradeAttempts as gradeMany } from '../server/exam/attempts';
 import { writeWorkbook } from '../server/upload/spreadsheet';
 import { JsonClient } from './http';
 import type { ServerProcess } from './server';
@@ -154,9 +154,10 @@ export interface GradingResult {
 }
 
 /**
- * Grades submitted attempts again, one after another, with the server's own code
- * (regradeAttempt: what runs after a teacher marks a descriptive answer), in this process
- * against the benchmark's database. There is no bulk-grading route to call over HTTP.
+ * Grades submitted attempts again with the server's own code for grading many at once
+ * (gradeAttempts: what the deadline sweep runs when an exam ends and the attempts whose browser
+ * is gone close together), in this process against the benchmark's database. There is no
+ * bulk-grading route to call over HTTP.
  */
 export async function gradeAttempts(db: Kysely<Database>, quizIds: number[], max: number): Promise<GradingResult> {
   const ids = (await db.selectFrom('attempts').select('id').where('quiz_id', 'in', quizIds).where('status', '=', 'submitted').orderBy('id').limit(max).execute()).map((r) => r.id);
@@ -164,7 +165,7 @@ export async function gradeAttempts(db: Kysely<Database>, quizIds: number[], max
     ? Number((await db.selectFrom('answers').select((eb) => eb.fn.countAll().as('n')).where('attempt_id', 'in', ids).executeTakeFirstOrThrow()).n)
     : 0;
   const started = performance.now();
-  for (const id of ids) await regradeAttempt(db, id);
+  await gradeMany(db, ids);
   const ms = Math.round(performance.now() - started);
   return { attempts: ids.length, answers, ms, perAttemptMs: ids.length ? Math.round((ms / ids.length) * 100) / 100 : 0 };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
-import { buildPaper, type PaperQuestion, type QuizPaperConfig } from './paper';
+import { buildPaper, type PaperQuestion, type PaperSource, type QuizPaperConfig } from './paper';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,16 +48,20 @@ export const findAttempt = (db: Db, quizId: number, studentId: number) =>
 /**
  * The one attempt of this student at this quiz. Starting twice (double click, two tabs, two
  * devices, two server processes) yields the same attempt: the unique (quiz, student) index
- * decides, and the loser reads the winner's row.
+ * decides, and the loser reads the winner's row. The caller looks for an existing attempt first.
  */
-export async function startAttempt(db: Kysely<Database>, quiz: NonNullable<QuizRow>, studentId: number, now = Date.now()): Promise<AttemptRow> {
-  const existing = await findAttempt(db, quiz.id, studentId);
-  if (existing) return existing;
-  const config = await paperConfigOf(db, quiz);
-  const { questions } = await buildPaper(db, config);
+export async function startAttempt(
+  db: Kysely<Database>,
+  quiz: NonNullable<QuizRow>,
+  studentId: number,
+  now = Date.now(),
+  drawFrom?: { config: QuizPaperConfig; source: PaperSource },
+): Promise<AttemptRow> {
+  const config = drawFrom?.config ?? (await paperConfigOf(db, quiz));
+  const { questions } = await buildPaper(db, config, drawFrom?.source);
   const extra = await extraMinutesOf(db, quiz.id, studentId);
   const maxScore = questions.reduce((sum, q) => sum + q.marks, 0);
-  await db
+  const inserted = await db
     .insertInto('attempts')
     .values({
       quiz_id: quiz.id,
@@ -75,20 +79,21 @@ export async function startAttempt(db: Kysely<Database>, quiz: NonNullable<QuizR
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(['quiz_id', 'student_id']).doNothing())
-    .execute();
-  return (await findAttempt(db, quiz.id, studentId))!;
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? (await findAttempt(db, quiz.id, studentId))!;
 }
 
 export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
 
-/** Grades every answer of an attempt; a teacher's marks on a descriptive answer are kept. Two statements, whatever the paper's size. */
-export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
-  const paper = paperOf(attempt);
-  const answers = new Map(
-    (await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
-  );
+type StoredAnswer = { question_id: number; response: string | null; marks: number | null; outcome: string | null };
+type AnswerUpdate = { questionId: number; outcome: string; marks: number | null };
+
+/** Grades a paper's answers (pure): the total, and the answers whose outcome or marks change. A teacher's marks on a descriptive answer are kept. */
+function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], marking: Marking): { total: ReturnType<typeof totalOf>; updates: AnswerUpdate[] } {
+  const answers = new Map(stored.map((a) => [a.question_id, a]));
   const items: { key: PaperQuestion['key']; graded: Graded }[] = [];
-  const updates: { questionId: number; outcome: string; marks: number | null }[] = [];
+  const updates: AnswerUpdate[] = [];
   for (const q of paper) {
     const answer = answers.get(q.id);
     const response = answer?.response ? JSON.parse(answer.response) : null;
@@ -101,21 +106,100 @@ export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Markin
       if (outcome !== answer.outcome || graded.marks !== answer.marks) updates.push({ questionId: q.id, outcome, marks: graded.marks });
     }
   }
-  if (updates.length) {
-    // One UPDATE with CASE for all changed answers of this attempt.
-    const outcomeCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.outcome}`), sql` `);
-    const marksCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.marks === null ? null : u.marks}`), sql` `);
-    await trx
-      .updateTable('answers')
-      .set({
-        outcome: sql<string>`case question_id ${outcomeCase} end`,
-        marks: sql<number | null>`cast(case question_id ${marksCase} end as double precision)`,
-      })
-      .where('attempt_id', '=', attempt.id)
-      .where('question_id', 'in', updates.map((u) => u.questionId))
-      .execute();
+  return { total: totalOf(items), updates };
+}
+
+/** One UPDATE with CASE for all changed answers of one attempt. */
+async function writeAnswerUpdates(trx: Db, attemptId: number, updates: AnswerUpdate[]): Promise<void> {
+  if (!updates.length) return;
+  const outcomeCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.outcome}`), sql` `);
+  const marksCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.marks === null ? null : u.marks}`), sql` `);
+  await trx
+    .updateTable('answers')
+    .set({
+      outcome: sql<string>`case question_id ${outcomeCase} end`,
+      marks: sql<number | null>`cast(case question_id ${marksCase} end as double precision)`,
+    })
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', 'in', updates.map((u) => u.questionId))
+    .execute();
+}
+
+/** Grades every answer of an attempt. Two statements, whatever the paper's size. */
+export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
+  const stored = await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute();
+  const { total, updates } = gradeAnswers(paperOf(attempt), stored, marking);
+  await writeAnswerUpdates(trx, attempt.id, updates);
+  return total;
+}
+
+/** Attempts graded per transaction when many are graded together (the deadline sweep, a regrade). */
+const GRADE_CHUNK = 100;
+
+/**
+ * Grades many attempts and stores their scores: per chunk of attempts one transaction, one read
+ * of their answers, one UPDATE per attempt whose answers change and one UPDATE for all scores.
+ * `closeFirst` closes those still in progress (at the deadline) in the same transaction; an
+ * attempt that is not in the state expected (submitted meanwhile, or still open) is left alone.
+ */
+export async function gradeAttempts(db: Kysely<Database>, attemptIds: number[], closeFirst?: { by: 'deadline' | 'teacher'; now: number }): Promise<number> {
+  let graded = 0;
+  for (let from = 0; from < attemptIds.length; from += GRADE_CHUNK) {
+    const chunk = attemptIds.slice(from, from + GRADE_CHUNK);
+    graded += await db.transaction().execute(async (trx) => {
+      let ids = chunk;
+      if (closeFirst) {
+        const { by, now } = closeFirst;
+        ids = (
+          await trx
+            .updateTable('attempts')
+            .set({
+              status: 'submitted',
+              submitted_at: sql<number>`case when deadline + ${SAVE_GRACE_MS} < ${now} then deadline + ${SAVE_GRACE_MS} else ${now} end`,
+              closed_by: by,
+              updated_at: now,
+            })
+            .where('id', 'in', chunk)
+            .where('status', '=', 'in_progress')
+            .returning('id')
+            .execute()
+        ).map((r) => r.id);
+      }
+      if (!ids.length) return 0;
+      const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
+      if (!attempts.length) return 0;
+      const quizIds = [...new Set(attempts.map((a) => a.quiz_id))];
+      const marking = new Map((await trx.selectFrom('quizzes').selectAll().where('id', 'in', quizIds).execute()).map((q) => [q.id, markingOf(q)]));
+      const answersOf = new Map<number, StoredAnswer[]>();
+      for (const a of await trx
+        .selectFrom('answers')
+        .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome'])
+        .where('attempt_id', 'in', attempts.map((a) => a.id))
+        .execute()) {
+        const list = answersOf.get(a.attempt_id);
+        if (list) list.push(a);
+        else answersOf.set(a.attempt_id, [a]);
+      }
+      const scores: { id: number; score: number; pending: number }[] = [];
+      for (const attempt of attempts) {
+        const { total, updates } = gradeAnswers(paperOf(attempt), answersOf.get(attempt.id) ?? [], marking.get(attempt.quiz_id)!);
+        await writeAnswerUpdates(trx, attempt.id, updates);
+        scores.push({ id: attempt.id, score: total.score, pending: total.pending ? 1 : 0 });
+      }
+      const scoreCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.score}`), sql` `);
+      const pendingCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.pending}`), sql` `);
+      await trx
+        .updateTable('attempts')
+        .set({
+          score: sql<number>`cast(case id ${scoreCase} end as double precision)`,
+          pending: sql<number>`cast(case id ${pendingCase} end as integer)`,
+        })
+        .where('id', 'in', scores.map((s) => s.id))
+        .execute();
+      return scores.length;
+    });
   }
-  return totalOf(items);
+  return graded;
 }
 
 /**
@@ -155,7 +239,7 @@ export async function regradeAttempt(db: Kysely<Database>, attemptId: number): P
 export async function closeExpiredAttempts(db: Kysely<Database>, now = Date.now(), quizId?: number): Promise<number> {
   let q = db.selectFrom('attempts').select('id').where('status', '=', 'in_progress').where('deadline', '<', now - SAVE_GRACE_MS);
   if (quizId !== undefined) q = q.where('quiz_id', '=', quizId);
-  const due = await q.limit(500).execute();
-  for (const { id } of due) await closeAttempt(db, id, 'deadline', now);
+  const due = await q.limit(2_000).execute();
+  await gradeAttempts(db, due.map((a) => a.id), { by: 'deadline', now });
   return due.length;
 }

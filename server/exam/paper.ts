@@ -66,9 +66,15 @@ export function shuffle<T>(items: readonly T[]): T[] {
   return out;
 }
 
-/** `count` distinct items drawn at random (all of them when there are fewer). */
+/** `count` distinct items drawn at random (all of them when there are fewer): a partial Fisher-Yates, `count` draws whatever the pool's size. */
 export function sample<T>(items: readonly T[], count: number): T[] {
-  return shuffle(items).slice(0, count);
+  const out = [...items];
+  const n = Math.min(Math.max(0, count), out.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + randomInt(out.length - i);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out.slice(0, n);
 }
 
 function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
@@ -112,23 +118,36 @@ export async function candidatesOf(db: Kysely<Database>, quiz: QuizPaperConfig, 
   return (await q.execute()).map((r) => r.id);
 }
 
+/** What a quiz's papers are drawn from: its fixed questions in order, and each random rule's pool. */
+export interface PaperSource {
+  fixed: number[];
+  candidates: number[][];
+}
+
+export async function paperSourceOf(db: Kysely<Database>, quiz: QuizPaperConfig): Promise<PaperSource> {
+  const fixed = (await db.selectFrom('quiz_questions').select('question_id').where('quiz_id', '=', quiz.id).orderBy('position').execute()).map(
+    (r) => r.question_id,
+  );
+  const candidates: number[][] = [];
+  for (const rule of quiz.randomRules) candidates.push(await candidatesOf(db, quiz, rule));
+  return { fixed, candidates };
+}
+
 /**
  * A student's paper: the fixed questions, then each random rule's draw (never a question twice),
- * shuffled when the teacher asked for it. `candidates` may be given to reuse the rules' pools.
+ * shuffled when the teacher asked for it. `source` may be given to reuse what the quiz draws from.
  */
 export async function buildPaper(
   db: Kysely<Database>,
   quiz: QuizPaperConfig,
-  candidates?: number[][],
+  source?: PaperSource,
 ): Promise<{ questions: PaperQuestion[]; shortfall: number }> {
-  const fixed = (await db.selectFrom('quiz_questions').select('question_id').where('quiz_id', '=', quiz.id).orderBy('position').execute()).map(
-    (r) => r.question_id,
-  );
+  const { fixed, candidates } = source ?? (await paperSourceOf(db, quiz));
   const chosen = new Set(fixed);
   const drawn: number[] = [];
   let shortfall = 0;
   for (const [i, rule] of quiz.randomRules.entries()) {
-    const pool = (candidates?.[i] ?? (await candidatesOf(db, quiz, rule))).filter((id) => !chosen.has(id));
+    const pool = (candidates[i] ?? []).filter((id) => !chosen.has(id));
     const picks = sample(pool, rule.count);
     shortfall += rule.count - picks.length;
     for (const id of picks) {

@@ -8,7 +8,7 @@ export const DESCRIPTIVE_MAX = 20_000;
  * Checks a response against its question (DESIGN.md: an option id, a list of option ids,
  * true/false, a number, or text). null clears the answer. Returns the message when invalid.
  */
-export function responseProblem(q: Pick<PaperQuestion, 'type' | 'options'>, response: unknown): string | undefined {
+export function responseProblem(q: { type: PaperQuestion['type']; options?: { id: string }[] }, response: unknown): string | undefined {
   if (response === null) return undefined;
   const ids = new Set((q.options ?? []).map((o) => o.id));
   switch (q.type) {

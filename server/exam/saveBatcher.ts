@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { SAVE_GRACE_MS } from './attempts';
 
 export interface SaveRequest {
   attemptId: number;
@@ -13,7 +14,11 @@ export interface SaveRequest {
   timeSpentMs?: number;
 }
 
-export type SaveOutcome = { kind: 'saved'; flagged: boolean } | { kind: 'stale' } | { kind: 'closed' };
+export type SaveOutcome =
+  | { kind: 'saved'; flagged: boolean; deadline: number }
+  | { kind: 'stale'; deadline: number }
+  | { kind: 'closed' }
+  | { kind: 'time_over' };
 
 interface Pending {
   request: SaveRequest;
@@ -26,8 +31,8 @@ interface Pending {
  * together in the next transaction: one durable commit (one fsync on SQLite) for many answers.
  * Each save is acknowledged only after the commit that holds it, so an acknowledged answer
  * survives a crash. Within the transaction every answer's attempt is first checked to be in
- * progress (and its row updated, which serialises with a submission), then the answer is
- * written unless a newer one (higher seq) is already stored.
+ * progress and within its deadline (and its row updated, which serialises with a submission),
+ * then the answer is written unless a newer one (higher seq) is already stored.
  */
 export class SaveBatcher {
   private queue: Pending[] = [];
@@ -69,54 +74,96 @@ export class SaveBatcher {
   }
 }
 
-async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[]): Promise<SaveOutcome[]> {
-  const now = Date.now();
+/** Rows per INSERT: 7 parameters each, far below both databases' limits on bound parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Writes one batch in the caller's transaction, in a fixed number of statements whatever its size:
+ * one UPDATE that checks (and locks) the attempts still in progress, then one multi-row upsert per
+ * shape of request (whether it sets the flag, the time spent). Two saves of the same answer in one
+ * batch keep the higher seq; the other is answered as stale, as it would be one after the other.
+ */
+export async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[], now = Date.now()): Promise<SaveOutcome[]> {
   const attemptIds = [...new Set(requests.map((r) => r.attemptId))];
-  const open = new Set(
+  const deadlines = new Map(
     (
       await trx
         .updateTable('attempts')
         .set({ updated_at: now })
         .where('id', 'in', attemptIds)
         .where('status', '=', 'in_progress')
-        .returning('id')
+        .returning(['id', 'deadline'])
         .execute()
-    ).map((a) => a.id),
+    ).map((a) => [a.id, Number(a.deadline)]),
   );
-  const outcomes: SaveOutcome[] = [];
-  for (const r of requests) {
-    if (!open.has(r.attemptId)) {
-      outcomes.push({ kind: 'closed' });
-      continue;
+  const outcomes: SaveOutcome[] = new Array(requests.length);
+  // Per answer, the request that will be written: the highest seq, the first of equals. A later
+  // request that replaces an earlier one keeps the flag and time the earlier one set when it says
+  // nothing of them, as if the two had been written one after the other.
+  const winners = new Map<string, { index: number; request: SaveRequest }>();
+  requests.forEach((r, i) => {
+    const deadline = deadlines.get(r.attemptId);
+    if (deadline === undefined) outcomes[i] = { kind: 'closed' };
+    else if (r.savedAt > deadline + SAVE_GRACE_MS) outcomes[i] = { kind: 'time_over' };
+    else {
+      const key = `${r.attemptId}:${r.questionId}`;
+      const best = winners.get(key);
+      if (!best) winners.set(key, { index: i, request: r });
+      else if (best.request.seq < r.seq) {
+        outcomes[best.index] = { kind: 'stale', deadline };
+        winners.set(key, {
+          index: i,
+          request: { ...r, flagged: r.flagged ?? best.request.flagged, timeSpentMs: r.timeSpentMs ?? best.request.timeSpentMs },
+        });
+      } else outcomes[i] = { kind: 'stale', deadline };
     }
-    const written = await trx
-      .insertInto('answers')
-      .values({
-        attempt_id: r.attemptId,
-        question_id: r.questionId,
-        response: r.response,
-        seq: r.seq,
-        saved_at: r.savedAt,
-        flagged: r.flagged ? 1 : 0,
-        time_spent_ms: r.timeSpentMs ?? 0,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['attempt_id', 'question_id'])
-          .doUpdateSet({
-            response: (eb) => eb.ref('excluded.response'),
-            seq: (eb) => eb.ref('excluded.seq'),
-            saved_at: (eb) => eb.ref('excluded.saved_at'),
-            // A save that does not mention the flag or the time spent keeps what is stored.
-            ...(r.flagged === undefined ? {} : { flagged: (eb) => eb.ref('excluded.flagged') }),
-            ...(r.timeSpentMs === undefined ? {} : { time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms') }),
-          })
-          // Out-of-order or repeated requests never overwrite a newer answer.
-          .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
-      )
-      .returning('flagged')
-      .executeTakeFirst();
-    outcomes.push(written ? { kind: 'saved', flagged: written.flagged === 1 } : { kind: 'stale' });
+  });
+  // A save that does not mention the flag or the time spent keeps what is stored: one statement per shape.
+  const shapes = new Map<string, { index: number; request: SaveRequest }[]>();
+  for (const winner of winners.values()) {
+    const { flagged, timeSpentMs } = winner.request;
+    const shape = `${flagged === undefined ? '-' : 'f'}${timeSpentMs === undefined ? '-' : 't'}`;
+    shapes.set(shape, [...(shapes.get(shape) ?? []), winner]);
+  }
+  for (const group of shapes.values()) {
+    for (let from = 0; from < group.length; from += ROWS_PER_STATEMENT) {
+      const chunk = group.slice(from, from + ROWS_PER_STATEMENT);
+      const { flagged, timeSpentMs } = chunk[0].request;
+      const written = await trx
+        .insertInto('answers')
+        .values(
+          chunk.map(({ request: r }) => ({
+            attempt_id: r.attemptId,
+            question_id: r.questionId,
+            response: r.response,
+            seq: r.seq,
+            saved_at: r.savedAt,
+            flagged: r.flagged ? 1 : 0,
+            time_spent_ms: r.timeSpentMs ?? 0,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['attempt_id', 'question_id'])
+            .doUpdateSet({
+              response: (eb) => eb.ref('excluded.response'),
+              seq: (eb) => eb.ref('excluded.seq'),
+              saved_at: (eb) => eb.ref('excluded.saved_at'),
+              ...(flagged === undefined ? {} : { flagged: (eb) => eb.ref('excluded.flagged') }),
+              ...(timeSpentMs === undefined ? {} : { time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms') }),
+            })
+            // Out-of-order or repeated requests never overwrite a newer answer.
+            .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
+        )
+        .returning(['attempt_id', 'question_id', 'flagged'])
+        .execute();
+      const stored = new Map(written.map((w) => [`${w.attempt_id}:${w.question_id}`, w.flagged === 1]));
+      for (const { index, request: r } of chunk) {
+        const deadline = deadlines.get(r.attemptId)!;
+        const flag = stored.get(`${r.attemptId}:${r.questionId}`);
+        outcomes[index] = flag === undefined ? { kind: 'stale', deadline } : { kind: 'saved', flagged: flag, deadline };
+      }
+    }
   }
   return outcomes;
 }

@@ -16,7 +16,8 @@ import {
   type AttemptRow,
   type QuizRow,
 } from '../exam/attempts';
-import { candidatesOf, studentView, type PaperQuestion } from '../exam/paper';
+import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
+import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem } from '../exam/responses';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
@@ -25,24 +26,30 @@ import { ok } from '../lib/envelope';
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 type Quiz = NonNullable<QuizRow>;
 
-/** Immutable once written, so a process may keep papers in memory: saves then need no JSON parse. */
-const paperCache = new Map<number, Map<number, PaperQuestion>>();
-function paperIndex(attempt: Pick<AttemptRow, 'id' | 'paper'>): Map<number, PaperQuestion> {
-  let index = paperCache.get(attempt.id);
-  if (!index) {
-    index = new Map(paperOf(attempt).map((q) => [q.id, q]));
-    if (paperCache.size > 20_000) paperCache.clear();
-    paperCache.set(attempt.id, index);
-  }
-  return index;
+/** What a save needs to know of an attempt that never changes once it started: its owner, and its questions' types and options. */
+interface AttemptFacts {
+  studentId: number;
+  paper: Map<number, { type: PaperQuestion['type']; options?: { id: string }[] }>;
 }
 
-/** The paper of an attempt, read from the database only the first time this process needs it. */
-async function cachedPaperOf(db: Kysely<Database>, attemptId: number): Promise<Map<number, PaperQuestion>> {
-  const cached = paperCache.get(attemptId);
-  if (cached) return cached;
-  const { paper } = await db.selectFrom('attempts').select('paper').where('id', '=', attemptId).executeTakeFirstOrThrow();
-  return paperIndex({ id: attemptId, paper });
+/**
+ * A process may keep these in memory (per app, since each app has its own database), so a save
+ * reads nothing before its batch: the batch itself checks status and deadline, which do change.
+ */
+function attemptFactsCache(db: Kysely<Database>) {
+  const cache = new Map<number, AttemptFacts>();
+  return async (attemptId: number): Promise<AttemptFacts | undefined> => {
+    const cached = cache.get(attemptId);
+    if (cached) return cached;
+    const row = await db.selectFrom('attempts').select(['student_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
+    if (!row) return undefined;
+    const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}) }]));
+    // A few kB per attempt (no question texts): 20,000 attempts stay well under 100 MB.
+    if (cache.size >= 20_000) cache.delete(cache.keys().next().value!);
+    const facts = { studentId: row.student_id, paper };
+    cache.set(attemptId, facts);
+    return facts;
+  };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -54,7 +61,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');
   const tags = ['exam'];
-  const cachedPaper = (attemptId: number) => cachedPaperOf(app.db, attemptId);
+  const attemptFacts = attemptFactsCache(app.db);
   const batcher = new SaveBatcher(app.db);
 
   /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
@@ -84,23 +91,24 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return attempt;
   }
 
+  /** What the quiz's papers are drawn from: shared by the students who start it in the same few seconds. */
+  const drawFrom = new QuizMemo(async (quiz) => {
+    const config = await paperConfigOf(app.db, quiz as Quiz);
+    return { config, source: await paperSourceOf(app.db, config) };
+  });
+
   /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
-  async function summaryOf(quiz: Quiz) {
-    const config = await paperConfigOf(app.db, quiz);
+  const bankSummary = new QuizMemo(async (quiz) => {
+    const { config, source } = await drawFrom.get(quiz);
     const subjects = config.subjects.length
       ? await app.db.selectFrom('subjects').select(['id', 'subjectname', 'code']).where('id', 'in', config.subjects).execute()
       : [];
-    const fixed = await app.db
-      .selectFrom('quiz_questions')
-      .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-      .select(['questions.marks'])
-      .where('quiz_questions.quiz_id', '=', quiz.id)
-      .execute();
+    const fixed = source.fixed.length ? await app.db.selectFrom('questions').select('marks').where('id', 'in', source.fixed).execute() : [];
     let count = fixed.length;
     let minMarks = fixed.reduce((s, q) => s + q.marks, 0);
     let maxMarks = minMarks;
-    for (const rule of config.randomRules) {
-      const pool = await candidatesOf(app.db, config, rule);
+    for (const [i, rule] of config.randomRules.entries()) {
+      const pool = source.candidates[i] ?? [];
       const marks = pool.length
         ? (await app.db.selectFrom('questions').select('marks').where('id', 'in', pool.slice(0, 5000)).execute()).map((q) => q.marks).sort((a, b) => a - b)
         : [];
@@ -109,11 +117,16 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       minMarks += marks.slice(0, drawn).reduce((s, m) => s + m, 0);
       maxMarks += marks.slice(-drawn || marks.length).slice(0, drawn).reduce((s, m) => s + m, 0);
     }
+    return { subjects: subjects.map((s) => ({ id: s.id, name: s.subjectname, code: s.code })), count, minMarks, maxMarks, randomRules: config.randomRules.length };
+  });
+
+  async function summaryOf(quiz: Quiz) {
+    const { subjects, count, minMarks, maxMarks, randomRules } = await bankSummary.get(quiz);
     const options = quizOptions(quiz);
     return {
       id: quiz.id,
       name: quiz.name,
-      subjects: subjects.map((s) => ({ id: s.id, name: s.subjectname, code: s.code })),
+      subjects,
       questionCount: count,
       totalMarks: round(minMarks) === round(maxMarks) ? round(minMarks) : null,
       totalMarksRange: [round(minMarks), round(maxMarks)],
@@ -127,7 +140,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       safeExamBrowser: options.safe_exam_browser === true,
       instructions: quiz.instructions,
       allowReview: quiz.allow_review !== 0,
-      shuffled: quiz.shuffle_questions === 1 || config.randomRules.length > 0,
+      shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
     };
   }
 
@@ -180,7 +193,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw new AppError(409, 'This quiz has not opened yet', 'NOT_OPEN');
       if (now >= quiz.valid_to) throw new AppError(409, 'This quiz has closed', 'CLOSED');
     }
-    const attempt = existing ?? (await startAttempt(app.db, quiz, user.userId, now));
+    const attempt = existing ?? (await startAttempt(app.db, quiz, user.userId, now, await drawFrom.get(quiz)));
     return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, 'Attempt started');
   });
 
@@ -225,16 +238,9 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const now = Date.now();
       const { attemptId, questionId } = req.params;
-      const attempt = await app.db
-        .selectFrom('attempts')
-        .select(['id', 'status', 'deadline'])
-        .where('id', '=', attemptId)
-        .where('student_id', '=', req.user!.userId)
-        .executeTakeFirst();
-      if (!attempt) throw notFound('Attempt not found');
-      if (attempt.status !== 'in_progress') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
-      if (now > attempt.deadline + SAVE_GRACE_MS) throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
-      const question = (await cachedPaper(attemptId)).get(questionId);
+      const facts = await attemptFacts(attemptId);
+      if (!facts || facts.studentId !== req.user!.userId) throw notFound('Attempt not found');
+      const question = facts.paper.get(questionId);
       if (!question) throw notFound('This question is not in your paper');
       const response = req.body.response === undefined ? null : req.body.response;
       const problem = responseProblem(question, response);
@@ -250,14 +256,15 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         timeSpentMs: req.body.timeSpentMs,
       });
       if (outcome.kind === 'closed') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
+      if (outcome.kind === 'time_over') throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
       if (outcome.kind === 'stale') {
         const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
         return ok(
-          { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: attempt.deadline },
+          { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: outcome.deadline },
           'A newer answer is already saved',
         );
       }
-      return ok({ questionId, response, seq: req.body.seq, flagged: outcome.flagged, savedAt: now, stale: false, serverTime: now, deadline: attempt.deadline }, 'Saved');
+      return ok({ questionId, response, seq: req.body.seq, flagged: outcome.flagged, savedAt: now, stale: false, serverTime: now, deadline: outcome.deadline }, 'Saved');
     },
   );
 
