@@ -20,6 +20,7 @@ import { baselineInChild, stormInChild } from './fork';
 import type { StormPlan, StormResult } from './loadgen';
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
 import { seedBench, type SeedInfo } from './seed';
+import { sql } from 'kysely';
 import { ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
 import { verifyStorm } from './verify';
 
@@ -264,6 +265,10 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
     let seed: SeedInfo;
     try {
       seed = await seedBench(db.db, { students: opts.students, questions: opts.questions, quizQuestions: opts.quizQuestions, groupSize: opts.groupSize, linkShare: opts.linkShare, seed: opts.seed });
+      // A bank is not built seconds before an exam: by then PostgreSQL's autovacuum has gathered
+      // statistics and visibility (so counts read the index alone). Do now what it would have done.
+      // (On SQLite the server gathers them itself when it opens the database: PRAGMA optimize.)
+      if (def.kind === 'postgres') await sql`vacuum analyze`.execute(db.db);
     } finally {
       await db.close();
     }

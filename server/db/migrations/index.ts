@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as managementConsole from './0002_console';
 import * as exams from './0003_exams';
 import * as bankIndexes from './0004_bank_indexes';
+import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_console': managementConsole,
   '0003_exams': exams,
   '0004_bank_indexes': bankIndexes,
+  '0005_bank_index_tiebreak': bankIndexTiebreak,
 };
