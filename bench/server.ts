@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -64,17 +64,17 @@ function readCpuSeconds(pid: number): number | undefined {
 }
 
 /**
- * Spawns node itself (not a wrapper) so that the pid is the server's own process and its
- * peak memory can be read: `node --import tsx <entry>` is what `tsx <entry>` runs.
+ * Spawns node itself (not a wrapper such as npm) so that the pid is the server's own process
+ * and its peak memory can be read.
  */
-async function spawnNode(entry: string, env: Record<string, string>, healthPath: string, name: string): Promise<ServerProcess> {
+async function spawnNode(args: string[], env: Record<string, string>, healthPath: string, name: string): Promise<ServerProcess> {
   const port = await freePort();
   const fullEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env, PORT: String(port), HOST: '127.0.0.1' };
   if (!env.DATABASE_URL) delete fullEnv.DATABASE_URL;
   let out = '';
   // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile a run.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...extra, ...args], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   const keep = (d: Buffer) => {
@@ -126,8 +126,17 @@ async function spawnNode(entry: string, env: Record<string, string>, healthPath:
   };
 }
 
-/** The exam portal, started with the same entry users run (`npm run serve`). */
-export const startPortalServer = (env: Record<string, string>) => spawnNode('server/main.ts', env, '/api/health', 'The portal server');
+let serverBuilt = false;
 
-/** The bare Fastify server the save throughput is compared to. */
-export const startBaselineServer = () => spawnNode('bench/baseline-server.ts', {}, '/ok', 'The baseline server');
+/** The exam portal, built and started as `npm run serve` does: `node --enable-source-maps dist-server/main.mjs`. */
+export function startPortalServer(env: Record<string, string>): Promise<ServerProcess> {
+  if (!serverBuilt) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the server (scripts/build-server.mjs) failed');
+    serverBuilt = true;
+  }
+  return spawnNode(['--enable-source-maps', 'dist-server/main.mjs'], env, '/api/health', 'The portal server');
+}
+
+/** The bare Fastify server the save throughput is compared to (its one route needs no build). */
+export const startBaselineServer = () => spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], {}, '/ok', 'The baseline server');
