@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root (the server is started from there, as `npm run serve` does). */
@@ -126,16 +127,27 @@ async function spawnNode(args: string[], env: Record<string, string>, healthPath
   };
 }
 
+/**
+ * The node arguments of `npm run serve` (package.json: "<build> && node <flags> <entry>"), so the
+ * benchmark runs the server exactly as users do, memory flags included.
+ */
+export function serveCommand(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const last = scripts.serve.split('&&').at(-1)!.trim().split(/\s+/);
+  if (last[0] !== 'node') throw new Error(`the serve script should end with "node <flags> <entry>": ${scripts.serve}`);
+  return last.slice(1);
+}
+
 let serverBuilt = false;
 
-/** The exam portal, built and started as `npm run serve` does: `node --enable-source-maps dist-server/main.mjs`. */
+/** The exam portal, built and started as `npm run serve` does. */
 export function startPortalServer(env: Record<string, string>): Promise<ServerProcess> {
   if (!serverBuilt) {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('building the server (scripts/build-server.mjs) failed');
     serverBuilt = true;
   }
-  return spawnNode(['--enable-source-maps', 'dist-server/main.mjs'], env, '/api/health', 'The portal server');
+  return spawnNode(serveCommand(), env, '/api/health', 'The portal server');
 }
 
 /** The bare Fastify server the save throughput is compared to (its one route needs no build). */

@@ -41,6 +41,12 @@ export const extraMinutesOf = async (db: Db, quizId: number, studentId: number) 
   (await db.selectFrom('accommodations').select('extra_minutes').where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst())
     ?.extra_minutes ?? 0;
 
+/** Every column of an attempt but its paper (tens of kB): what its state and score need. */
+export const ATTEMPT_STATE = ['id', 'quiz_id', 'student_id', 'status', 'started_at', 'deadline', 'submitted_at', 'closed_by', 'score', 'max_score', 'pending', 'created_at', 'updated_at'] as const;
+export type AttemptState = NonNullable<Awaited<ReturnType<typeof findAttemptState>>>;
+export const findAttemptState = (db: Db, quizId: number, studentId: number) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst();
+
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 export const findAttempt = (db: Db, quizId: number, studentId: number) =>
   db.selectFrom('attempts').selectAll().where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst();

@@ -118,10 +118,12 @@ export async function candidatesOf(db: Kysely<Database>, quiz: QuizPaperConfig, 
   return (await q.execute()).map((r) => r.id);
 }
 
-/** What a quiz's papers are drawn from: its fixed questions in order, and each random rule's pool. */
+/** What a quiz's papers are drawn from: its fixed questions in order (and their rows), and each random rule's pool. */
 export interface PaperSource {
   fixed: number[];
   candidates: number[][];
+  /** Rows already read (the fixed questions): a paper reads only the drawn ones. */
+  rows?: Map<number, QuestionRow>;
 }
 
 export async function paperSourceOf(db: Kysely<Database>, quiz: QuizPaperConfig): Promise<PaperSource> {
@@ -130,7 +132,8 @@ export async function paperSourceOf(db: Kysely<Database>, quiz: QuizPaperConfig)
   );
   const candidates: number[][] = [];
   for (const rule of quiz.randomRules) candidates.push(await candidatesOf(db, quiz, rule));
-  return { fixed, candidates };
+  const rows = new Map((await loadQuestions(db, fixed)).map((r) => [r.id, r]));
+  return { fixed, candidates, rows };
 }
 
 /**
@@ -142,7 +145,7 @@ export async function buildPaper(
   quiz: QuizPaperConfig,
   source?: PaperSource,
 ): Promise<{ questions: PaperQuestion[]; shortfall: number }> {
-  const { fixed, candidates } = source ?? (await paperSourceOf(db, quiz));
+  const { fixed, candidates, rows: known } = source ?? (await paperSourceOf(db, quiz));
   const chosen = new Set(fixed);
   const drawn: number[] = [];
   let shortfall = 0;
@@ -156,7 +159,8 @@ export async function buildPaper(
     }
   }
   const order = [...fixed, ...drawn];
-  const rows = new Map((await loadQuestions(db, order)).map((r) => [r.id, r]));
+  const rows = new Map(known);
+  for (const r of await loadQuestions(db, order.filter((id) => !rows.has(id)))) rows.set(r.id, r);
   const questions = order.flatMap((id) => {
     const row = rows.get(id);
     return row ? [toPaperQuestion(row, quiz.shuffleOptions)] : [];

@@ -4,9 +4,10 @@ import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
 import {
+  ATTEMPT_STATE,
   closeAttempt,
   extraMinutesOf,
-  findAttempt,
+  findAttemptState,
   loadQuiz,
   paperConfigOf,
   paperOf,
@@ -14,6 +15,7 @@ import {
   SAVE_GRACE_MS,
   startAttempt,
   type AttemptRow,
+  type AttemptState,
   type QuizRow,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
@@ -97,6 +99,22 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return { config, source: await paperSourceOf(app.db, config) };
   });
 
+  /**
+   * A double click, or two tabs, send two starts at once: in this process they share one paper
+   * being built (across processes the unique index still decides).
+   */
+  const starting = new Map<string, Promise<AttemptRow>>();
+  function startOnce(quiz: Quiz, studentId: number, now: number): Promise<AttemptRow> {
+    const key = `${quiz.id}:${studentId}`;
+    let pending = starting.get(key);
+    if (!pending) {
+      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from));
+      starting.set(key, pending);
+      void pending.finally(() => starting.delete(key)).catch(() => {});
+    }
+    return pending;
+  }
+
   /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
   const bankSummary = new QuizMemo(async (quiz) => {
     const { config, source } = await drawFrom.get(quiz);
@@ -144,7 +162,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  const attemptBrief = (a: AttemptRow | undefined) =>
+  const attemptBrief = (a: AttemptState | undefined) =>
     a ? { id: a.id, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
 
   app.get(
@@ -159,7 +177,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         : q.where('q.valid_from', '<=', now).where('q.valid_to', '>', now).orderBy('q.valid_to');
       const quizzes = (await q.limit(200).execute()) as Quiz[];
       const attempts = quizzes.length
-        ? await app.db.selectFrom('attempts').selectAll().where('student_id', '=', user.userId).where('quiz_id', 'in', quizzes.map((z) => z.id)).execute()
+        ? await app.db.selectFrom('attempts').select(ATTEMPT_STATE).where('student_id', '=', user.userId).where('quiz_id', 'in', quizzes.map((z) => z.id)).execute()
         : [];
       const attemptOf = new Map(attempts.map((a) => [a.quiz_id, a]));
       const list = [];
@@ -178,7 +196,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await myQuiz(user, req.params.quizId);
     const now = Date.now();
     if (quiz.visible_from !== null && now < quiz.visible_from) throw notFound('Quiz not found');
-    const attempt = await findAttempt(app.db, quiz.id, user.userId);
+    const attempt = await findAttemptState(app.db, quiz.id, user.userId);
     const extraMinutes = await extraMinutesOf(app.db, quiz.id, user.userId);
     const open = quiz.valid_from !== null && quiz.valid_to !== null && now >= quiz.valid_from && now < quiz.valid_to;
     return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now });
@@ -188,12 +206,12 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = req.user!;
     const quiz = await myQuiz(user, req.params.quizId);
     const now = Date.now();
-    const existing = await findAttempt(app.db, quiz.id, user.userId);
+    const existing = await findAttemptState(app.db, quiz.id, user.userId);
     if (!existing) {
       if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw new AppError(409, 'This quiz has not opened yet', 'NOT_OPEN');
       if (now >= quiz.valid_to) throw new AppError(409, 'This quiz has closed', 'CLOSED');
     }
-    const attempt = existing ?? (await startAttempt(app.db, quiz, user.userId, now, await drawFrom.get(quiz)));
+    const attempt = existing ?? (await startOnce(quiz, user.userId, now));
     return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, 'Attempt started');
   });
 
