@@ -128,25 +128,29 @@ async function spawnNode(args: string[], env: Record<string, string>, healthPath
 }
 
 /**
- * The node arguments of `npm run serve` (package.json: "<build> && node <flags> <entry>"), so the
- * benchmark runs the server exactly as users do, memory flags included.
+ * The node arguments of `npm run serve` (package.json: "node <flags> <entry>"), so the benchmark
+ * runs the server exactly as users do, memory flags included.
  */
 export function serveCommand(): string[] {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const last = scripts.serve.split('&&').at(-1)!.trim().split(/\s+/);
-  if (last[0] !== 'node') throw new Error(`the serve script should end with "node <flags> <entry>": ${scripts.serve}`);
-  return last.slice(1);
+  const words = scripts.serve.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.includes('&&')) throw new Error(`the serve script should be "node <flags> <entry>": ${scripts.serve}`);
+  return words.slice(1);
 }
 
 let serverBuilt = false;
 
+/** Bundles the server as `npm run build` does (once per process); `serveCommand()` then runs it. */
+export function buildServer(): void {
+  if (serverBuilt) return;
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server (scripts/build-server.mjs) failed');
+  serverBuilt = true;
+}
+
 /** The exam portal, built and started as `npm run serve` does. */
 export function startPortalServer(env: Record<string, string>): Promise<ServerProcess> {
-  if (!serverBuilt) {
-    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the server (scripts/build-server.mjs) failed');
-    serverBuilt = true;
-  }
+  buildServer();
   return spawnNode(serveCommand(), env, '/api/health', 'The portal server');
 }
 

@@ -44,23 +44,27 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const argon2 = require(workerData.argon2);
 try { require('node:os').setPriority(workerData.nice); } catch {}
-parentPort.on('message', ({ id, op, password, stored, options }) => {
-  try {
-    const result = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(stored, password);
-    parentPort.postMessage({ id, result });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
+parentPort.on('message', ({ op, password, stored, options }) => {
+  if (op === 'hash') {
+    parentPort.postMessage({ result: argon2.hashSync(password, options) });
+    return;
   }
+  let result = false;
+  try { result = argon2.verifySync(stored, password); } catch { /* a malformed stored hash matches nothing */ }
+  parentPort.postMessage({ result });
 });`;
 
 type Job = { op: 'hash'; password: string } | { op: 'verify'; password: string; stored: string };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+/** Workers left idle this long end, giving their memory back; the next sign-in starts one again (a few ms). */
+const IDLE_MS = 30_000;
 
 class HashingPool {
-  private readonly idle: Worker[] = [];
-  private readonly queue: { job: Job; resolve: (v: unknown) => void; reject: (e: Error) => void }[] = [];
-  private readonly busy = new Map<Worker, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  private readonly queue: (Pending & { job: Job })[] = [];
+  private readonly busy = new Map<Worker, Pending>();
   private started = 0;
-  private nextId = 0;
 
   constructor(private readonly size: number) {}
 
@@ -73,13 +77,15 @@ class HashingPool {
 
   private dispatch(): void {
     while (this.queue.length) {
-      const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn() : undefined);
+      const free = this.idle.pop();
+      if (free) clearTimeout(free.timer);
+      const worker = free?.worker ?? (this.started < this.size ? this.spawn() : undefined);
       if (!worker) return;
       const { job, resolve, reject } = this.queue.shift()!;
       this.busy.set(worker, { resolve, reject });
       // A worker at work keeps the process alive (a CLI awaiting a hash); an idle one does not.
       worker.ref();
-      worker.postMessage({ ...job, id: this.nextId++, options: OPTIONS });
+      worker.postMessage({ ...job, options: OPTIONS });
     }
   }
 
@@ -87,46 +93,61 @@ class HashingPool {
     this.started++;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Plain JavaScript: none of the parent's loaders or flags.
+      execArgv: [],
       workerData: { argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'), nice: 10 },
     });
-    worker.on('message', (message: { result?: unknown; error?: string }) => {
+    worker.on('message', (message: { result: unknown }) => {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
       worker.unref();
-      this.idle.push(worker);
-      if (message.error !== undefined) pending?.reject(new Error(message.error));
-      else pending?.resolve(message.result);
+      this.idle.push({ worker, timer: setTimeout(() => this.retire(worker), IDLE_MS).unref() });
+      pending?.resolve(message.result);
       this.dispatch();
     });
-    worker.on('error', (error) => {
-      this.busy.get(worker)?.reject(error);
-      this.forget(worker);
-    });
-    worker.on('exit', () => {
-      this.busy.get(worker)?.reject(new Error('password hashing worker stopped'));
-      this.forget(worker);
-    });
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', () => this.lose(worker, new Error('password hashing worker stopped')));
     return worker;
   }
 
-  private forget(worker: Worker): void {
-    if (!this.busy.delete(worker) && !this.idle.includes(worker)) return;
-    const at = this.idle.indexOf(worker);
-    if (at >= 0) this.idle.splice(at, 1);
+  /** An idle worker ends: out of the idle list first, so no job is sent to it while it stops. */
+  private retire(worker: Worker): void {
+    const at = this.idle.findIndex((i) => i.worker === worker);
+    if (at < 0) return;
+    this.idle.splice(at, 1);
     this.started--;
+    void worker.terminate();
+  }
+
+  /** A worker that ended unexpectedly: its job, if any, fails and a new worker may start. */
+  private lose(worker: Worker, error: Error): void {
+    const pending = this.busy.get(worker);
+    const at = this.idle.findIndex((i) => i.worker === worker);
+    if (!pending && at < 0) return;
+    this.busy.delete(worker);
+    if (at >= 0) {
+      clearTimeout(this.idle[at].timer);
+      this.idle.splice(at, 1);
+    }
+    this.started--;
+    pending?.reject(error);
     this.dispatch();
   }
 }
 
-const hashing = new HashingPool(Math.max(1, os.availableParallelism()));
-const verifyHash = (stored: string, password: string) => hashing.run<boolean>({ op: 'verify', password, stored }).catch(() => false);
+// Each hash holds 19 MiB while it runs: at most 4 at once, whatever the number of cores.
+const hashing = new HashingPool(Math.min(4, Math.max(1, os.availableParallelism())));
+const verifyHash = (stored: string, password: string) => hashing.run<boolean>({ op: 'verify', password, stored });
 
 /** A hash of a random password, verified against when the username is unknown so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
 
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      dummyHash = undefined;
+      throw error;
+    });
     const dummy = await dummyHash;
     await verifyHash(dummy, password);
     return false;

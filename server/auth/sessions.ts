@@ -90,7 +90,8 @@ export class SessionStore {
         this.cache.delete(tokenHash);
         return undefined;
       }
-      if (now - row.last_seen_at >= TOUCH_EVERY_MS && now - row.last_seen_at < this.idleMs) {
+      const live = row.revoked_at === null && now < row.expires_at && now - row.last_seen_at < this.idleMs;
+      if (live && now - row.last_seen_at >= TOUCH_EVERY_MS) {
         await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
         row = { ...row, last_seen_at: now };
       }

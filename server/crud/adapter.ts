@@ -47,6 +47,8 @@ export interface ResourceAdapter {
   dependents: Dependent[];
   /** Reference fields this adapter checks itself (in prepare or insert) instead of the generic visibility check. */
   checksReferences?: readonly string[];
+  /** Its updates and deletes change user accounts (and so the sessions a process remembers). */
+  changesAccounts?: boolean;
   /** Column compared by the list filters `startDate` / `endDate` (default: when the row was created). */
   dateColumn?: string;
   /**

@@ -276,8 +276,8 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         await writeLinks(trx, r, req.params.id, body);
         return findOne(trx, r, caller, req.params.id, 'update');
       });
-      // An account's role, place or name may have changed: sessions are read afresh.
-      app.sessions.forgetAll();
+      // An account's place or name may have changed: sessions are read afresh.
+      if (adapter.changesAccounts) app.sessions.forgetAll();
       return ok(record, `${def.singular} updated`);
     },
   );
@@ -305,7 +305,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         }
         throw err;
       }
-      app.sessions.forgetAll();
+      if (adapter.changesAccounts) app.sessions.forgetAll();
       return ok(record, `${def.singular} deleted`);
     },
   );

@@ -47,10 +47,12 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
  * keeps the most recently used ones by their SQL text. SQLite re-prepares a cached statement
  * itself when a migration changes the schema under it.
  */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 1000): void {
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500, maxSourceLength = 4096): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {
+    // Long statements (many rows or ids at once) vary with their size and are rarely repeated: not kept.
+    if (source.length > maxSourceLength) return prepare(source);
     let statement = cache.get(source);
     if (statement) {
       cache.delete(source);

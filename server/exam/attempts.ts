@@ -152,60 +152,80 @@ export async function gradeAttempts(db: Kysely<Database>, attemptIds: number[], 
   let graded = 0;
   for (let from = 0; from < attemptIds.length; from += GRADE_CHUNK) {
     const chunk = attemptIds.slice(from, from + GRADE_CHUNK);
-    graded += await db.transaction().execute(async (trx) => {
-      let ids = chunk;
-      if (closeFirst) {
-        const { by, now } = closeFirst;
-        ids = (
-          await trx
-            .updateTable('attempts')
-            .set({
-              status: 'submitted',
-              submitted_at: sql<number>`case when deadline + ${SAVE_GRACE_MS} < ${now} then deadline + ${SAVE_GRACE_MS} else ${now} end`,
-              closed_by: by,
-              updated_at: now,
-            })
-            .where('id', 'in', chunk)
-            .where('status', '=', 'in_progress')
-            .returning('id')
-            .execute()
-        ).map((r) => r.id);
+    try {
+      graded += await gradeChunk(db, chunk, closeFirst);
+    } catch {
+      // One attempt that cannot be graded must not hold back the others: one by one, and a
+      // failure of one alone is left for the next sweep.
+      for (const id of chunk) {
+        try {
+          if (closeFirst) await closeAttempt(db, id, closeFirst.by, closeFirst.now);
+          else await regradeAttempt(db, id);
+          graded++;
+        } catch {
+          /* graded by a later sweep or regrade */
+        }
       }
-      if (!ids.length) return 0;
-      const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
-      if (!attempts.length) return 0;
-      const quizIds = [...new Set(attempts.map((a) => a.quiz_id))];
-      const marking = new Map((await trx.selectFrom('quizzes').selectAll().where('id', 'in', quizIds).execute()).map((q) => [q.id, markingOf(q)]));
-      const answersOf = new Map<number, StoredAnswer[]>();
-      for (const a of await trx
-        .selectFrom('answers')
-        .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome'])
-        .where('attempt_id', 'in', attempts.map((a) => a.id))
-        .execute()) {
-        const list = answersOf.get(a.attempt_id);
-        if (list) list.push(a);
-        else answersOf.set(a.attempt_id, [a]);
-      }
-      const scores: { id: number; score: number; pending: number }[] = [];
-      for (const attempt of attempts) {
-        const { total, updates } = gradeAnswers(paperOf(attempt), answersOf.get(attempt.id) ?? [], marking.get(attempt.quiz_id)!);
-        await writeAnswerUpdates(trx, attempt.id, updates);
-        scores.push({ id: attempt.id, score: total.score, pending: total.pending ? 1 : 0 });
-      }
-      const scoreCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.score}`), sql` `);
-      const pendingCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.pending}`), sql` `);
-      await trx
-        .updateTable('attempts')
-        .set({
-          score: sql<number>`cast(case id ${scoreCase} end as double precision)`,
-          pending: sql<number>`cast(case id ${pendingCase} end as integer)`,
-        })
-        .where('id', 'in', scores.map((s) => s.id))
-        .execute();
-      return scores.length;
-    });
+    }
   }
   return graded;
+}
+
+async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { by: 'deadline' | 'teacher'; now: number }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let ids = chunk;
+    if (closeFirst) {
+      const { by, now } = closeFirst;
+      ids = (
+        await trx
+          .updateTable('attempts')
+          .set({
+            status: 'submitted',
+            submitted_at: sql<number>`case when deadline + ${SAVE_GRACE_MS} < ${now} then deadline + ${SAVE_GRACE_MS} else ${now} end`,
+            closed_by: by,
+            updated_at: now,
+          })
+          .where('id', 'in', chunk)
+          .where('status', '=', 'in_progress')
+          // Extra time given since the attempt was found due is respected.
+          .$if(by === 'deadline', (q) => q.where('deadline', '<', now - SAVE_GRACE_MS))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id);
+    }
+    if (!ids.length) return 0;
+    const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
+    if (!attempts.length) return 0;
+    const quizIds = [...new Set(attempts.map((a) => a.quiz_id))];
+    const marking = new Map((await trx.selectFrom('quizzes').selectAll().where('id', 'in', quizIds).execute()).map((q) => [q.id, markingOf(q)]));
+    const answersOf = new Map<number, StoredAnswer[]>();
+    for (const a of await trx
+      .selectFrom('answers')
+      .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome'])
+      .where('attempt_id', 'in', attempts.map((a) => a.id))
+      .execute()) {
+      const list = answersOf.get(a.attempt_id);
+      if (list) list.push(a);
+      else answersOf.set(a.attempt_id, [a]);
+    }
+    const scores: { id: number; score: number; pending: number }[] = [];
+    for (const attempt of attempts) {
+      const { total, updates } = gradeAnswers(paperOf(attempt), answersOf.get(attempt.id) ?? [], marking.get(attempt.quiz_id)!);
+      await writeAnswerUpdates(trx, attempt.id, updates);
+      scores.push({ id: attempt.id, score: total.score, pending: total.pending ? 1 : 0 });
+    }
+    const scoreCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.score}`), sql` `);
+    const pendingCase = sql.join(scores.map((s) => sql`when ${s.id} then ${s.pending}`), sql` `);
+    await trx
+      .updateTable('attempts')
+      .set({
+        score: sql<number>`cast(case id ${scoreCase} end as double precision)`,
+        pending: sql<number>`cast(case id ${pendingCase} end as integer)`,
+      })
+      .where('id', 'in', scores.map((s) => s.id))
+      .execute();
+    return scores.length;
+  });
 }
 
 /**
@@ -245,7 +265,7 @@ export async function regradeAttempt(db: Kysely<Database>, attemptId: number): P
 export async function closeExpiredAttempts(db: Kysely<Database>, now = Date.now(), quizId?: number): Promise<number> {
   let q = db.selectFrom('attempts').select('id').where('status', '=', 'in_progress').where('deadline', '<', now - SAVE_GRACE_MS);
   if (quizId !== undefined) q = q.where('quiz_id', '=', quizId);
-  const due = await q.limit(2_000).execute();
+  const due = await q.orderBy('id').limit(2_000).execute();
   await gradeAttempts(db, due.map((a) => a.id), { by: 'deadline', now });
   return due.length;
 }

@@ -80,11 +80,11 @@ const ROWS_PER_STATEMENT = 500;
 /**
  * Writes one batch in the caller's transaction, in a fixed number of statements whatever its size:
  * one UPDATE that checks (and locks) the attempts still in progress, then one multi-row upsert per
- * shape of request (whether it sets the flag, the time spent). Two saves of the same answer in one
- * batch keep the higher seq; the other is answered as stale, as it would be one after the other.
+ * shape of request (whether it sets the flag, the time spent).
  */
 export async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[], now = Date.now()): Promise<SaveOutcome[]> {
-  const attemptIds = [...new Set(requests.map((r) => r.attemptId))];
+  // In id order: PostgreSQL then locks the rows in that order, and two batches cannot deadlock on them.
+  const attemptIds = [...new Set(requests.map((r) => r.attemptId))].sort((a, b) => a - b);
   const deadlines = new Map(
     (
       await trx
@@ -97,33 +97,40 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
     ).map((a) => [a.id, Number(a.deadline)]),
   );
   const outcomes: SaveOutcome[] = new Array(requests.length);
-  // Per answer, the request that will be written: the highest seq, the first of equals. A later
-  // request that replaces an earlier one keeps the flag and time the earlier one set when it says
-  // nothing of them, as if the two had been written one after the other.
-  const winners = new Map<string, { index: number; request: SaveRequest }>();
+  // Saves of the same answer in one batch go in rounds, in the order they came (the first of each
+  // answer in round 1, the second in round 2, ...): each is then written exactly as it would have
+  // been one after the other. Nearly every batch is one round.
+  const rounds: { index: number; request: SaveRequest }[][] = [];
+  const seen = new Map<string, number>();
   requests.forEach((r, i) => {
     const deadline = deadlines.get(r.attemptId);
     if (deadline === undefined) outcomes[i] = { kind: 'closed' };
     else if (r.savedAt > deadline + SAVE_GRACE_MS) outcomes[i] = { kind: 'time_over' };
     else {
       const key = `${r.attemptId}:${r.questionId}`;
-      const best = winners.get(key);
-      if (!best) winners.set(key, { index: i, request: r });
-      else if (best.request.seq < r.seq) {
-        outcomes[best.index] = { kind: 'stale', deadline };
-        winners.set(key, {
-          index: i,
-          request: { ...r, flagged: r.flagged ?? best.request.flagged, timeSpentMs: r.timeSpentMs ?? best.request.timeSpentMs },
-        });
-      } else outcomes[i] = { kind: 'stale', deadline };
+      const round = seen.get(key) ?? 0;
+      seen.set(key, round + 1);
+      (rounds[round] ??= []).push({ index: i, request: r });
     }
   });
-  // A save that does not mention the flag or the time spent keeps what is stored: one statement per shape.
+  for (const round of rounds) await writeRound(trx, round, deadlines, outcomes);
+  return outcomes;
+}
+
+/** Writes saves of distinct answers: one multi-row upsert per shape (a save that does not mention the flag or the time spent keeps what is stored). */
+async function writeRound(
+  trx: Transaction<Database>,
+  round: { index: number; request: SaveRequest }[],
+  deadlines: Map<number, number>,
+  outcomes: SaveOutcome[],
+): Promise<void> {
   const shapes = new Map<string, { index: number; request: SaveRequest }[]>();
-  for (const winner of winners.values()) {
-    const { flagged, timeSpentMs } = winner.request;
+  for (const item of round) {
+    const { flagged, timeSpentMs } = item.request;
     const shape = `${flagged === undefined ? '-' : 'f'}${timeSpentMs === undefined ? '-' : 't'}`;
-    shapes.set(shape, [...(shapes.get(shape) ?? []), winner]);
+    const group = shapes.get(shape);
+    if (group) group.push(item);
+    else shapes.set(shape, [item]);
   }
   for (const group of shapes.values()) {
     for (let from = 0; from < group.length; from += ROWS_PER_STATEMENT) {
@@ -165,5 +172,4 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
       }
     }
   }
-  return outcomes;
 }

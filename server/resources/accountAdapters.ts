@@ -27,6 +27,7 @@ const headOf = (trx: Transaction<any>, role: Role, column: 'institute_id' | 'dep
 
 /** An institute and its institute head, managed together by the admin. */
 export const instituteAdapter: ResourceAdapter = {
+  changesAccounts: true,
   from: (db) =>
     db
       .selectFrom('institutes as t')
@@ -67,6 +68,7 @@ export const instituteAdapter: ResourceAdapter = {
 
 /** A department and its department head, managed together by the institute head. */
 export const departmentAdapter: ResourceAdapter = {
+  changesAccounts: true,
   from: (db) =>
     db
       .selectFrom('departments as t')
@@ -109,6 +111,7 @@ export const departmentAdapter: ResourceAdapter = {
 /** Teachers and students are accounts (users rows of that role) with a few fields of their own. */
 function personAdapter(role: 'TEACHER' | 'STUDENT', extra: Record<string, string>, options: Pick<ResourceAdapter, 'many' | 'dependents'>): ResourceAdapter {
   return {
+    changesAccounts: true,
     from: (db) => db.selectFrom('users as t').where('t.role', '=', role),
     idColumn: 't.id',
     columns: { ...personColumns('t'), departmentId: 't.department_id', ...extra },

@@ -63,7 +63,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Hashed before the transaction: on SQLite a transaction holds the one connection while it waits.
       const passwordHash = await hashPassword(req.body.newPassword);
       const now = Date.now();
-      await app.db.transaction().execute(async (trx) => {
+      const userId = await app.db.transaction().execute(async (trx) => {
         const reset = await trx
           .selectFrom('password_resets')
           .select(['id', 'user_id', 'expires_at', 'used_at'])
@@ -84,8 +84,9 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('id', '=', reset.user_id)
           .execute();
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
+        return reset.user_id;
       });
-      app.sessions.forgetAll();
+      app.sessions.forgetUser(userId);
       return ok(null, 'Your password has been changed. You can sign in now.');
     },
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBenchDatabase, type BenchDatabase } from '../../bench/db';
 import { seedBench, type SeedInfo } from '../../bench/seed';
-import { freePort } from '../../bench/server';
+import { buildServer, freePort, serveCommand } from '../../bench/server';
 import { dbKind, describeDb } from './helper';
 
 /**
@@ -54,7 +54,8 @@ describeDb('crash: the server is killed while answers are being saved', () => {
       STATIC_DIR: path.join(os.tmpdir(), 'crash-test-no-front-end'),
     };
     if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    buildServer();
+    child = spawn(process.execPath, serveCommand(), { env, stdio: ['ignore', 'ignore', 'pipe'] });
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {

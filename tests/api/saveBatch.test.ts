@@ -92,20 +92,24 @@ describeDb('answer saves written in batches', () => {
     await write([req(a, 1, 1, 'one', { flagged: true, timeSpentMs: 500 }), req(a, 1, 2, 'two')]);
     // A later seq 1 arriving after seq 2 is stale: its flag and time are not taken.
     await write([req(a, 2, 2, 'two'), req(a, 2, 1, 'one', { flagged: true, timeSpentMs: 500 })]);
+    // Stored seq 5 unflagged; a stale seq 4 flags it, then seq 6 says nothing of the flag: unflagged.
+    await write([req(a, 3, 5, 'five', { flagged: false })]);
+    await write([req(a, 3, 4, 'four', { flagged: true, timeSpentMs: 400 }), req(a, 3, 6, 'six')]);
     expect((await stored(a)).map((r) => [r.question_id, r.response, r.seq, r.flagged, r.time_spent_ms])).toEqual([
       [1, '"two"', 2, 1, 500],
       [2, '"two"', 2, 0, 0],
+      [3, '"six"', 6, 0, 0],
     ]);
   });
 
-  it('writes the higher seq of the same answer saved twice in one batch, the first of equal ones', async () => {
+  it('writes saves of the same answer in one batch as one after the other: the higher seq stays, the first of equal ones', async () => {
     const a = await newAttempt();
     const saved = { kind: 'saved', flagged: false, deadline: DEADLINE };
     const stale = { kind: 'stale', deadline: DEADLINE };
     expect(await write([req(a, 1, 2, 'newer'), req(a, 1, 1, 'older')])).toEqual([saved, stale]);
-    expect(await write([req(a, 2, 1, 'older'), req(a, 2, 2, 'newer')])).toEqual([stale, saved]);
+    expect(await write([req(a, 2, 1, 'older'), req(a, 2, 2, 'newer')])).toEqual([saved, saved]);
     expect(await write([req(a, 3, 1, 'first'), req(a, 3, 1, 'second'), req(a, 3, 1, 'third')])).toEqual([saved, stale, stale]);
-    expect(await write([req(a, 4, 1, 'a'), req(a, 4, 3, 'c'), req(a, 4, 2, 'b'), req(a, 5, 1, 'other')])).toEqual([stale, saved, stale, saved]);
+    expect(await write([req(a, 4, 1, 'a'), req(a, 4, 3, 'c'), req(a, 4, 2, 'b'), req(a, 5, 1, 'other')])).toEqual([saved, saved, stale, saved]);
     expect((await stored(a)).map((r) => [r.question_id, r.response, r.seq])).toEqual([
       [1, '"newer"', 2],
       [2, '"newer"', 2],
@@ -165,7 +169,7 @@ describeDb('answer saves written in batches', () => {
       batcher.save({ attemptId: a, questionId: 1, seq: 2, response: '"one again"', savedAt: now }),
       batcher.save({ attemptId: closed, questionId: 1, seq: 1, response: '"no"', savedAt: now }),
     ]);
-    expect(outcomes.map((o) => o.kind)).toEqual(['stale', 'saved', 'saved', 'closed']);
+    expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'saved', 'saved', 'closed']);
     // The seq-2 save said nothing of the flag: the flag of the seq-1 save before it stays.
     expect((await stored(a)).map((r) => [r.question_id, r.response, r.seq, r.flagged])).toEqual([
       [1, '"one again"', 2, 1],

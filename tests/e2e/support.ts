@@ -4,6 +4,7 @@ import net from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
+import { serveCommand } from '../../bench/server';
 
 /** Chromium: $CHROMIUM_PATH, the system's package, or Playwright's own download on a developer's laptop. */
 export function chromiumPath(): string | undefined {
@@ -40,7 +41,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server, started the way users start it (tsx server/main.ts), on a fresh SQLite database. */
+/** The real server, started the way users start it (`npm run serve`: the bundle built in globalSetup), on a fresh SQLite database. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer & { database: TestDatabase }> {
   const database = await createTestDatabase('sqlite');
   const port = await freePort();
@@ -48,7 +49,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
   let out = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, serveCommand(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
