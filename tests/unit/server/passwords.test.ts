@@ -24,4 +24,14 @@ describe('passwords', () => {
   it('answers false for an unknown account after the same work as a real check', async () => {
     expect(await verifyPassword(undefined, 'anything')).toBe(false);
   });
+
+  it('runs many checks at once on its worker threads, each with its own result', async () => {
+    const stored = await hashPassword('many-at-once');
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => verifyPassword(stored, i % 3 === 0 ? 'many-at-once' : `wrong-${i}`)));
+    expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 === 0));
+  });
+
+  it('treats a malformed stored argon2 hash as a wrong password, not an error', async () => {
+    expect(await verifyPassword('$argon2id$not-a-hash', 'anything')).toBe(false);
+  });
 });
