@@ -5,6 +5,7 @@ import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
 import { quizOptions } from '../exam/attempts';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
+import { guestNameSchema } from '../../src/schemas/guest';
 
 const tokenParams = z.object({ token: z.string().min(16).max(128) });
 
@@ -38,14 +39,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Enter as a guest with a name',
         params: tokenParams,
-        body: z.object({
-          name: z
-            .string({ error: 'Enter your name' })
-            .trim()
-            .min(2, 'Enter your name')
-            .max(50, 'Name should not exceed 50 characters')
-            .regex(/^[\p{L} .'-]+$/u, 'Name should contain only letters and spaces'),
-        }),
+        body: guestNameSchema,
       },
     },
     async (req) => {

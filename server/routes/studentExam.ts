@@ -20,7 +20,7 @@ import {
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { QuizMemo } from '../exam/quizMemo';
-import { responseProblem } from '../exam/responses';
+import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';

@@ -6,12 +6,7 @@ import type { AnswerResponse, ExamQuestion, QuestionType } from '../api/types';
  * so "answered" means the same on the page, in the palette and on the server.
  */
 
-/** The server's limits on text answers (server/exam/responses.ts). */
-export const SHORT_ANSWER_MAX = 500;
-export const DESCRIPTIVE_MAX = 20_000;
-
-export const textLimitOf = (type: QuestionType): number | undefined =>
-  type === 'short_answer' ? SHORT_ANSWER_MAX : type === 'descriptive' ? DESCRIPTIVE_MAX : undefined;
+export { DESCRIPTIVE_MAX, responseProblem, SHORT_ANSWER_MAX, textLimitOf } from '../../schemas/answers';
 
 /** Single choice: the chosen option's id. */
 export const encodeSingle = (optionId: string | null | undefined): AnswerResponse => (optionId ? optionId : null);
@@ -65,29 +60,6 @@ export function isAnswered(response: AnswerResponse | undefined): boolean {
   if (typeof response === 'string') return response.trim() !== '';
   if (Array.isArray(response)) return response.length > 0;
   return true;
-}
-
-/** The same checks the server makes, so the page never queues what the server would refuse. */
-export function responseProblem(question: Pick<ExamQuestion, 'type' | 'options'>, response: AnswerResponse): string | undefined {
-  if (response === null) return undefined;
-  const ids = new Set((question.options ?? []).map((o) => o.id));
-  switch (question.type) {
-    case 'single':
-      return typeof response === 'string' && ids.has(response) ? undefined : 'Choose one of the options';
-    case 'multiple':
-      return Array.isArray(response) && new Set(response).size === response.length && response.every((id) => ids.has(id))
-        ? undefined
-        : 'Choose among the options';
-    case 'true_false':
-      return typeof response === 'boolean' ? undefined : 'Answer true or false';
-    case 'numeric':
-      return typeof response === 'number' && Number.isFinite(response) ? undefined : 'Enter a number';
-    case 'short_answer':
-    case 'descriptive': {
-      const max = textLimitOf(question.type)!;
-      return typeof response === 'string' && response.length <= max ? undefined : `Enter text of at most ${max} characters`;
-    }
-  }
 }
 
 /** A response in words (the submit dialog, the analysis): option texts, True/False, the number or text. */

@@ -15,7 +15,7 @@ import { useLoader } from '../common/useLoader';
 import { formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { enterAsGuest, fetchGuestQuiz, type GuestQuiz } from './guestApi';
-import { guestNameSchema } from './guestName';
+import { guestNameSchema } from '../../schemas/guest';
 
 /**
  * /guest/{token}: a quiz-wide guest link. It shows the quiz, asks for a name, and then works

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A guest's name, checked as the server checks it (server/routes/guest.ts). */
+/** A guest's name, entered on the guest link's page (POST /api/guest/{token}): one rule for the page and the server. */
 export const guestNameSchema = z.object({
   name: z
     .string({ error: 'Enter your name' })
