@@ -65,24 +65,30 @@ export async function createBenchDatabase(kind: DbKind): Promise<BenchDatabase> 
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `exam_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl, drop } = await createPostgresDatabase(PG_ADMIN_URL, 'exam_bench');
   return {
     kind,
     env: { DATABASE_URL: databaseUrl },
     describe: 'PostgreSQL',
     open: () => open({ DATABASE_URL: databaseUrl, sqliteFile: '' }),
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop,
   };
+}
+
+/** A new, empty PostgreSQL database on the server of `adminUrl` (named `<prefix>_<pid>_<random>`); drop() removes it. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -19,7 +19,7 @@ import { gradeAttempts, importSheet, listPages, signIn, type ListVariant } from 
 import { baselineInChild, stormInChild } from './fork';
 import type { StormPlan, StormResult } from './loadgen';
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
-import { seedBench, type SeedInfo } from './seed';
+import { seedBench, stormPlanFor, type SeedInfo } from './seed';
 import { sql } from 'kysely';
 import { ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
 import { verifyStorm } from './verify';
@@ -205,20 +205,19 @@ let importOn: string[] = [];
 const log = (msg: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${msg}`);
 
 function stormPlan(mode: 'throughput' | 'realistic', servers: ServerProcess[], seed: SeedInfo): StormPlan {
-  const quiz = seed.quizzes[mode];
-  return {
+  return stormPlanFor(
     mode,
-    servers: servers.map((s) => s.url),
-    quizId: quiz.id,
-    password: seed.password,
-    students: seed.students.map((s) => ({ username: s.username, token: s.tokens?.[quiz.id] })),
-    rampSeconds: opts.ramp,
-    thinkScale: opts.thinkScale,
-    overwriteShare: opts.overwrite,
-    studentsPerAddress: opts.studentsPerAddress,
-    timeoutMs: opts.timeoutMs,
-    seed: opts.seed + (mode === 'throughput' ? 1 : 2),
-  };
+    servers.map((s) => s.url),
+    seed,
+    {
+      rampSeconds: opts.ramp,
+      thinkScale: opts.thinkScale,
+      overwriteShare: opts.overwrite,
+      studentsPerAddress: opts.studentsPerAddress,
+      timeoutMs: opts.timeoutMs,
+      seed: opts.seed + (mode === 'throughput' ? 1 : 2),
+    },
+  );
 }
 
 async function runMode(mode: 'throughput' | 'realistic', servers: ServerProcess[], seed: SeedInfo, open: () => Promise<Db>): Promise<{ result: ModeResult; raw: StormResult }> {

@@ -3,6 +3,7 @@ import type { Database } from '../server/db/tables';
 import { hashPassword } from '../server/auth/passwords';
 import { newToken } from '../server/auth/tokens';
 import { QUESTION_TYPES, type QuestionType } from '../src/schemas/questions';
+import type { StormPlan } from './loadgen';
 import { prng } from './random';
 
 /**
@@ -291,5 +292,23 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
     questionCount: questionIds.length,
     typeMix,
     seedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** The storm of one mode against a seeded database: its quiz, and each student with their exam link if they have one. */
+export function stormPlanFor(
+  mode: StormPlan['mode'],
+  servers: string[],
+  seed: SeedInfo,
+  load: Pick<StormPlan, 'rampSeconds' | 'thinkScale' | 'overwriteShare' | 'studentsPerAddress' | 'timeoutMs' | 'seed'>,
+): StormPlan {
+  const quiz = seed.quizzes[mode];
+  return {
+    mode,
+    servers,
+    quizId: quiz.id,
+    password: seed.password,
+    students: seed.students.map((s) => ({ username: s.username, token: s.tokens?.[quiz.id] })),
+    ...load,
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBenchDatabase, type BenchDatabase } from '../../bench/db';
 import { stormInChild } from '../../bench/fork';
 import { runStorm, type StormPlan, type StormResult } from '../../bench/loadgen';
-import { seedBench, type SeedInfo } from '../../bench/seed';
+import { seedBench, stormPlanFor, type SeedInfo } from '../../bench/seed';
 import { startPortalServer, type ServerProcess } from '../../bench/server';
 import { verifyStorm } from '../../bench/verify';
 import { dbKind, describeDb } from './helper';
@@ -49,22 +49,13 @@ describeDb('exam storm with the benchmark modules', () => {
     await database?.drop();
   }, 60_000);
 
-  const plan = (mode: StormPlan['mode']): StormPlan => {
-    const quiz = seed.quizzes[mode];
-    return {
+  const plan = (mode: StormPlan['mode']): StormPlan =>
+    stormPlanFor(
       mode,
-      servers: servers.map((s) => s.url),
-      quizId: quiz.id,
-      password: seed.password,
-      students: seed.students.map((s) => ({ username: s.username, token: s.tokens?.[quiz.id] })),
-      rampSeconds: 1,
-      thinkScale: 0.01,
-      overwriteShare: 0.3,
-      studentsPerAddress: 1,
-      timeoutMs: 60_000,
-      seed: mode === 'throughput' ? 1 : 2,
-    };
-  };
+      servers.map((s) => s.url),
+      seed,
+      { rampSeconds: 1, thinkScale: 0.01, overwriteShare: 0.3, studentsPerAddress: 1, timeoutMs: 60_000, seed: mode === 'throughput' ? 1 : 2 },
+    );
 
   const expectCorrect = async (mode: StormPlan['mode'], result: StormResult) => {
     const db = await database.open();

@@ -1,9 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
-import type { Role } from '../../src/schemas/roles';
-import { useE2E } from './support';
+import { signIn, useE2E } from './support';
 
 /**
  * "Teachers build exams" from end to end, in Chromium against the real server and its demo
@@ -74,15 +72,6 @@ const Q = {
   },
 } as const;
 
-async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD) {
-  await page.goto('/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: role, exact: true }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`**/${role.toLowerCase()}`);
-}
 
 /** A label as MUI gives it to a required field (' *' may follow). */
 const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);

@@ -4,9 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
-import type { Role } from '../../src/schemas/roles';
-import { useE2E } from './support';
+import { signIn, useE2E } from './support';
 
 /**
  * The management console from end to end, in Chromium against the real server and its demo
@@ -64,15 +62,6 @@ function studentSheet(name: string, rows: (typeof STUDENTS)[number][]): string {
   return file;
 }
 
-async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD) {
-  await page.goto('/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: role, exact: true }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`**/${role.toLowerCase()}`);
-}
 
 /** A field of a generated (RJSF) form by its label; required fields add ' *' to it. */
 const field = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });

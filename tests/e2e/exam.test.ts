@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { useE2E } from './support';
+import { signIn, useE2E } from './support';
 
 /**
  * A student's exam from end to end, against the real server and its demo data: the list, the
@@ -16,15 +16,6 @@ const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PRACTICE_QUIZ = 'Data Structures: practice quiz';
 
-async function signIn(page: Page, username: string, role: Role) {
-  await page.goto('/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: role, exact: true }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`**/${role.toLowerCase()}`);
-}
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 

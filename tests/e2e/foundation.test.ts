@@ -3,18 +3,10 @@ import Database from 'better-sqlite3';
 import { expect, it, describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AREA_SECTIONS } from '../../src/areas/areaSections';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo';
-import { rolePath, ROLE_LABELS, type Role } from '../../src/schemas/roles';
-import { useE2E } from './support';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo';
+import { rolePath, ROLE_LABELS } from '../../src/schemas/roles';
+import { submitLogin, useE2E } from './support';
 
-async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD) {
-  await page.goto('/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: role, exact: true }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
@@ -23,7 +15,7 @@ describe('the portal end to end', () => {
 
   it.each(DEMO_ACCOUNTS)('signs in the demo $role into its own area, shows its navigation, and signs out', async ({ username, role }) => {
     const { page } = await e.newPage();
-    await signIn(page, username, role);
+    await submitLogin(page, username, role);
     const area = rolePath(role);
     await page.waitForURL(`**/${area}`);
     await page.getByRole('heading', { name: `${ROLE_LABELS[role]} dashboard` }).waitFor();
@@ -49,7 +41,7 @@ describe('the portal end to end', () => {
 
   it("shows the 'Error' toast with the server's message for a wrong password", async () => {
     const { page } = await e.newPage();
-    await signIn(page, 'teacher', 'TEACHER', 'not-the-password');
+    await submitLogin(page, 'teacher', 'TEACHER', 'not-the-password');
     const toast = page.getByRole('alert').filter({ hasText: 'Invalid username, password or role' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Error');
@@ -66,7 +58,7 @@ describe('the portal end to end', () => {
 
   it("sends a user who opens another role's area to their own", async () => {
     const { page } = await e.newPage();
-    await signIn(page, 'teacher', 'TEACHER');
+    await submitLogin(page, 'teacher', 'TEACHER');
     await page.waitForURL('**/teacher');
     await page.goto('/admin/institutes');
     await page.waitForURL((url) => url.pathname.startsWith('/teacher'));
@@ -85,7 +77,7 @@ describe('the portal end to end', () => {
 
   it('sends the browser back to / when the server has revoked the session', async () => {
     const { page } = await e.newPage();
-    await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
+    await submitLogin(page, 'department-head', 'DEPARTMENT-HEAD');
     await page.waitForURL('**/department-head');
     const token = await storage(page, 'token');
     const res = await fetch(`${e.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

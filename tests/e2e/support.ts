@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
-import { serveCommand } from '../../bench/server';
+import { freePort, serveCommand } from '../../bench/server';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { rolePath, type Role } from '../../src/schemas/roles';
 
 /** Chromium: $CHROMIUM_PATH, the system's package, or Playwright's own download on a developer's laptop. */
 export function chromiumPath(): string | undefined {
@@ -23,16 +24,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -115,4 +106,20 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     await e.server?.stop();
   });
   return e;
+}
+
+/** Fills the login form and presses Login (the caller waits for what should follow). */
+export async function submitLogin(page: Page, username: string, role: Role, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Role').click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in and waits for the role's own area. */
+export async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, username, role, password);
+  await page.waitForURL(`**/${rolePath(role)}`);
 }
