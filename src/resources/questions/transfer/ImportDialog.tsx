@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useGetList } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -26,11 +26,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '../../../schemas/questions';
 import type { TopicRecord } from '../../../schemas/topics';
+import { FilePicker } from '../../../ui/FilePicker';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../../memory/useRememberedLists';
 import { IdAutocomplete } from '../editor/IdAutocomplete';
@@ -45,21 +45,6 @@ import {
   type RowProblem,
   type TransferFormat,
 } from './questionTransferApi';
-
-const VISUALLY_HIDDEN: CSSProperties = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-};
-
-const formatSize = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 interface ImportDialogProps {
   open: boolean;
@@ -169,7 +154,6 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     if (outcome.message) setRejected({ message: outcome.message, rows: outcome.rows, rowsAre: outcome.rowsAre });
   };
 
-  const file = state.file;
   return (
     <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="question-import-title" scroll="paper">
       <DialogTitle id="question-import-title">Import questions</DialogTitle>
@@ -318,66 +302,17 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
                   </Button>
                 )}
               </Stack>
-              <Box
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={(event) => {
-                  event.preventDefault();
-                  const dropped = event.dataTransfer.files[0];
-                  if (dropped && !busy) change({ file: dropped });
-                }}
-                sx={{
-                  border: 2,
-                  borderStyle: 'dashed',
-                  borderColor: errors.file ? 'error.main' : 'divider',
-                  borderRadius: 2,
-                  px: 2,
-                  py: 2.5,
-                  textAlign: 'center',
-                }}
-              >
-                <Stack spacing={1} sx={{ alignItems: 'center' }}>
-                  {file ? (
-                    <>
-                      <DescriptionOutlinedIcon color="primary" sx={{ fontSize: 32 }} aria-hidden />
-                      <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{file.name}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {formatSize(file.size)}
-                      </Typography>
-                    </>
-                  ) : (
-                    <>
-                      <UploadFileIcon sx={{ fontSize: 32, color: 'text.secondary' }} aria-hidden />
-                      <Typography color="text.secondary">Drag the file here, or</Typography>
-                    </>
-                  )}
-                  <Button component="label" variant="outlined" size="small" disabled={busy}>
-                    {file ? 'Choose another file' : 'Choose file'}
-                    <input
-                      id="question-import-file"
-                      type="file"
-                      accept={IMPORT_ACCEPT[state.format]}
-                      aria-label="File to import"
-                      aria-invalid={Boolean(errors.file)}
-                      aria-describedby={errors.file ? 'question-import-file-error' : undefined}
-                      disabled={busy}
-                      style={VISUALLY_HIDDEN}
-                      onChange={(event) => {
-                        const chosen = event.target.files?.[0];
-                        event.target.value = '';
-                        if (chosen) change({ file: chosen });
-                      }}
-                    />
-                  </Button>
-                  <Typography variant="caption" color="text.secondary">
-                    {state.format === 'xlsx' ? '.xlsx or .xls' : '.txt'}, at most 2 MB
-                  </Typography>
-                </Stack>
-              </Box>
-              {errors.file && (
-                <FormHelperText error id="question-import-file-error" sx={{ mx: 1.75 }}>
-                  {errors.file}
-                </FormHelperText>
-              )}
+              <FilePicker
+                id="question-import-file"
+                file={state.file}
+                accept={IMPORT_ACCEPT[state.format]}
+                label="File to import"
+                dropText="Drag the file here, or"
+                hint={`${state.format === 'xlsx' ? '.xlsx or .xls' : '.txt'}, at most 2 MB`}
+                error={errors.file}
+                disabled={busy}
+                onChange={(file) => change({ file })}
+              />
             </Box>
 
             {busy && (

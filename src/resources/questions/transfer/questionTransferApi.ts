@@ -1,6 +1,6 @@
 import { downloadFile, isDownloadedFile, uploadWithProgress, type TransferProgress } from '../../../api/fileTransfer';
 import { serverFieldErrors, type FieldErrors } from '../../../ui/forms/fieldErrors';
-import { saveBlob } from '../common/saveBlob';
+import { saveBlob } from '../../../ui/saveBlob';
 
 /**
  * The question bank's file transfers:

@@ -1,7 +1,7 @@
 import { read, send, type CallOptions } from '../../../api/httpClient';
 import { downloadFile, isDownloadedFile } from '../../../api/fileTransfer';
 import type { ApiResult } from '../../../schemas/envelope';
-import { saveBlob } from '../../questions/common/saveBlob';
+import { saveBlob } from '../../../ui/saveBlob';
 import type { AttemptForGrading, ParticipantsAnswer, QuizPreview } from '../quizTypes';
 
 /**

@@ -20,7 +20,8 @@ import { FILE_TOO_LARGE_MESSAGE } from '../../../schemas/studentUpload';
 import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
 import { useSchemaForm } from '../../../ui/forms/useSchemaForm';
 import { ExcelFilePicker } from './ExcelFilePicker';
-import { base64ToBlob, fileNamePart, saveBlob } from './saveFile';
+import { saveBlob } from '../../../ui/saveBlob';
+import { base64ToBlob, fileNamePart } from './saveFile';
 import {
   downloadTemplate,
   fetchDepartments,

@@ -1,7 +1,7 @@
 import { read } from '../../../api/httpClient';
 import { downloadFile, isDownloadedFile, uploadWithProgress, type TransferProgress } from '../../../api/fileTransfer';
 import type { ApiResult } from '../../../schemas/envelope';
-import { saveBlob } from './saveFile';
+import { saveBlob } from '../../../ui/saveBlob';
 
 /** One imported student and the initial password they were given. */
 export interface ImportedAccount {
