@@ -3,16 +3,9 @@ import { useGetList } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,10 +18,8 @@ import {
   QUESTION_TYPE_LABELS,
   SCORING_LABELS,
   SCORING_MODES,
-  type Difficulty,
   type Question,
   type QuestionType,
-  type ScoringMode,
 } from '../../../schemas/questions';
 import type { TopicRecord } from '../../../schemas/topics';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
@@ -39,7 +30,11 @@ import { answerErrorsOf, newQuestionDraft, previewOfDraft, questionDraftSchema, 
 import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
 import { IdAutocomplete } from './IdAutocomplete';
 import { OptionsEditor } from './OptionsEditor';
+import { FormActions } from '../../../ui/forms/FormActions';
+import { FormAside } from '../../../ui/forms/FormAside';
 import { FormSection } from '../../../ui/forms/FormSection';
+import { RadioField } from '../../../ui/forms/RadioField';
+import { textFieldBinder } from '../../../ui/forms/textFieldBinder';
 
 export interface QuestionFormProps {
   heading: string;
@@ -73,6 +68,13 @@ const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   descriptive: 'Students write a longer answer.',
 };
 
+const SCORING_CHOICES = SCORING_MODES.map((mode) => ({ value: mode, label: SCORING_LABELS[mode] }));
+const DIFFICULTY_CHOICES = DIFFICULTIES.map((d) => ({ value: d, label: DIFFICULTY_LABELS[d] }));
+const TRUE_FALSE_CHOICES = [
+  { value: 'true', label: 'True' },
+  { value: 'false', label: 'False' },
+] as const;
+
 /**
  * The question editor (questions/add, questions/edit/{questionId}): classification, the text in
  * Markdown with a live preview, marks, time and difficulty, and the answer each type needs.
@@ -89,6 +91,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
   const modules = useRememberedModules(values.subject);
   const topics = useModuleTopics(values.module);
   const preview = previewOfDraft(values);
+  const bind = textFieldBinder(values, errors, setField);
 
   const submit = (another: boolean) =>
     handleSubmit(async (question: Question) => {
@@ -138,42 +141,34 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
           disabled={saving}
         />
         {type === 'multiple' && (
-          <FormControl disabled={saving}>
-            <FormLabel id="question-scoring-label">Scoring</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="question-scoring-label"
-              value={values.scoring}
-              onChange={(event) => setField('scoring', event.target.value as ScoringMode)}
-            >
-              {SCORING_MODES.map((mode) => (
-                <FormControlLabel key={mode} value={mode} control={<Radio />} label={SCORING_LABELS[mode]} />
-              ))}
-            </RadioGroup>
-            <FormHelperText>
-              {values.scoring === 'partial'
+          <RadioField
+            labelId="question-scoring-label"
+            label="Scoring"
+            choices={SCORING_CHOICES}
+            value={values.scoring}
+            onChange={(scoring) => setField('scoring', scoring)}
+            helperText={
+              values.scoring === 'partial'
                 ? 'Each correct option earns its share of the marks; a wrong choice cancels one share.'
-                : 'The marks are given only when exactly the correct options are chosen.'}
-            </FormHelperText>
-          </FormControl>
+                : 'The marks are given only when exactly the correct options are chosen.'
+            }
+            disabled={saving}
+          />
         )}
       </Stack>
     );
   } else if (type === 'true_false') {
     answer = (
-      <FormControl error={Boolean(errors.correct_bool)} disabled={saving} required>
-        <FormLabel id="question-correct-bool-label">Correct answer</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby="question-correct-bool-label"
-          value={values.correct_bool === null ? '' : String(values.correct_bool)}
-          onChange={(event) => setField('correct_bool', event.target.value === 'true')}
-        >
-          <FormControlLabel value="true" control={<Radio slotProps={{ input: { 'aria-invalid': Boolean(errors.correct_bool) } }} />} label="True" />
-          <FormControlLabel value="false" control={<Radio />} label="False" />
-        </RadioGroup>
-        {errors.correct_bool && <FormHelperText>{errors.correct_bool}</FormHelperText>}
-      </FormControl>
+      <RadioField
+        labelId="question-correct-bool-label"
+        label="Correct answer"
+        required
+        choices={TRUE_FALSE_CHOICES}
+        value={values.correct_bool === null ? '' : values.correct_bool ? 'true' : 'false'}
+        onChange={(value) => setField('correct_bool', value === 'true')}
+        error={errors.correct_bool}
+        disabled={saving}
+      />
     );
   } else if (type === 'numeric') {
     answer = (
@@ -181,10 +176,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
         <TextField
           id="question-numeric-value"
           label="Correct value"
-          value={values.numeric_value}
-          onChange={(event) => setField('numeric_value', event.target.value)}
-          error={Boolean(errors.numeric_value)}
-          helperText={errors.numeric_value ?? 'The exact answer, e.g. 3.14'}
+          {...bind('numeric_value', 'The exact answer, e.g. 3.14')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           disabled={saving}
           required
@@ -193,10 +185,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
         <TextField
           id="question-numeric-tolerance"
           label="Tolerance (±)"
-          value={values.numeric_tolerance}
-          onChange={(event) => setField('numeric_tolerance', event.target.value)}
-          error={Boolean(errors.numeric_tolerance)}
-          helperText={errors.numeric_tolerance ?? 'Answers this close to the value are correct; 0 for exact'}
+          {...bind('numeric_tolerance', 'Answers this close to the value are correct; 0 for exact')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           disabled={saving}
           fullWidth
@@ -316,13 +305,10 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                   multiline
                   minRows={5}
                   maxRows={20}
-                  value={values.question}
-                  onChange={(event) => setField('question', event.target.value)}
-                  error={Boolean(errors.question)}
-                  helperText={
-                    errors.question ??
-                    `Markdown: **bold**, *italic*, lists, \`code\`. Math: $x^2$ inline, $$…$$ on its own line. ${values.question.length}/${QUESTION_TEXT_MAX}`
-                  }
+                  {...bind(
+                    'question',
+                    `Markdown: **bold**, *italic*, lists, \`code\`. Math: $x^2$ inline, $$…$$ on its own line. ${values.question.length}/${QUESTION_TEXT_MAX}`,
+                  )}
                   slotProps={{ htmlInput: { maxLength: QUESTION_TEXT_MAX, spellCheck: true } }}
                   disabled={saving}
                   fullWidth
@@ -332,10 +318,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                     id="question-marks"
                     label="Marks"
                     required
-                    value={values.marks}
-                    onChange={(event) => setField('marks', event.target.value)}
-                    error={Boolean(errors.marks)}
-                    helperText={errors.marks}
+                    {...bind('marks')}
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                     disabled={saving}
                     fullWidth
@@ -344,34 +327,22 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                     id="question-time"
                     label="Time required (minutes)"
                     required
-                    value={values.time_required}
-                    onChange={(event) => setField('time_required', event.target.value)}
-                    error={Boolean(errors.time_required)}
-                    helperText={errors.time_required ?? 'How long a student needs for it'}
+                    {...bind('time_required', 'How long a student needs for it')}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                     disabled={saving}
                     fullWidth
                   />
                 </Stack>
-                <FormControl error={Boolean(errors.difficulty)} disabled={saving} required>
-                  <FormLabel id="question-difficulty-label">Difficulty</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby="question-difficulty-label"
-                    value={values.difficulty}
-                    onChange={(event) => setField('difficulty', event.target.value as Difficulty)}
-                  >
-                    {DIFFICULTIES.map((d, index) => (
-                      <FormControlLabel
-                        key={d}
-                        value={d}
-                        control={<Radio slotProps={index === 0 ? { input: { 'aria-invalid': Boolean(errors.difficulty) } } : undefined} />}
-                        label={DIFFICULTY_LABELS[d]}
-                      />
-                    ))}
-                  </RadioGroup>
-                  {errors.difficulty && <FormHelperText>{errors.difficulty}</FormHelperText>}
-                </FormControl>
+                <RadioField
+                  labelId="question-difficulty-label"
+                  label="Difficulty"
+                  required
+                  choices={DIFFICULTY_CHOICES}
+                  value={values.difficulty}
+                  onChange={(difficulty) => setField('difficulty', difficulty)}
+                  error={errors.difficulty}
+                  disabled={saving}
+                />
               </Stack>
             </FormSection>
 
@@ -381,34 +352,18 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
               </FormSection>
             )}
 
-            <Stack useFlexGap direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button onClick={onCancel} disabled={saving}>
-                Cancel
-              </Button>
+            <FormActions submitLabel="Save question" onCancel={onCancel} saving={saving}>
               {allowAnother && (
                 <Button variant="outlined" onClick={submit(true)} disabled={saving}>
                   Save and add another
                 </Button>
               )}
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={saving}
-                startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-              >
-                Save question
-              </Button>
-            </Stack>
+            </FormActions>
           </Stack>
         </Grid>
 
         <Grid size={{ xs: 12, lg: 5 }}>
-          <Paper
-            variant="outlined"
-            component="aside"
-            aria-label="Preview"
-            sx={{ p: { xs: 2, sm: 3 }, position: { lg: 'sticky' }, top: { lg: 72 }, bgcolor: 'background.default' }}
-          >
+          <FormAside label="Preview" sx={{ bgcolor: 'background.default' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
               <VisibilityOutlinedIcon fontSize="small" aria-hidden />
               <Typography variant="overline" component="h2" sx={{ lineHeight: 1.5 }}>
@@ -422,7 +377,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
             ) : (
               <Typography color="text.secondary">Choose a question type to see the question as students will.</Typography>
             )}
-          </Paper>
+          </FormAside>
         </Grid>
       </Grid>
     </Box>

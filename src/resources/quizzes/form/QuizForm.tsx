@@ -5,13 +5,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -33,7 +31,10 @@ import { FixedQuestionsEditor } from './FixedQuestionsEditor';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
 import { RandomRulesEditor } from './RandomRulesEditor';
 import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
+import { FormActions } from '../../../ui/forms/FormActions';
+import { FormAside } from '../../../ui/forms/FormAside';
 import { FormSection } from '../../../ui/forms/FormSection';
+import { textFieldBinder } from '../../../ui/forms/textFieldBinder';
 
 type Subject = SubjectRecord & { id: number };
 
@@ -48,35 +49,93 @@ export interface QuizFormProps {
   onCancel: () => void;
 }
 
-
-interface OptionSwitchProps {
+interface DescribedSwitchProps {
   label: string;
   description: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
-  children?: ReactNode;
+  mb?: number;
 }
 
-function OptionSwitch({ label, description, checked, onChange, disabled, children }: OptionSwitchProps) {
+/** A switch labelled with a name and a line on what it does. */
+function DescribedSwitch({ label, description, checked, onChange, disabled, mb }: DescribedSwitchProps) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
+      label={
+        <Box>
+          <Typography>{label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        </Box>
+      }
+      sx={{ alignItems: 'flex-start', mb, '& .MuiSwitch-root': { mt: -0.5 } }}
+    />
+  );
+}
+
+function OptionSwitch({ children, ...props }: Omit<DescribedSwitchProps, 'mb'> & { children?: ReactNode }) {
   return (
     <Box sx={{ py: 1 }}>
-      <FormControlLabel
-        control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
-        label={
-          <Box>
-            <Typography>{label}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {description}
-            </Typography>
-          </Box>
-        }
-        sx={{ alignItems: 'flex-start', '& .MuiSwitch-root': { mt: -0.5 } }}
-      />
+      <DescribedSwitch {...props} />
       {children}
     </Box>
   );
 }
+
+interface SwitchChoice<K> {
+  name: K;
+  label: string;
+  description: string;
+  /** Set when students' attempts lock the field. */
+  lock?: LockedField;
+}
+
+const MARKING_OPTIONS: SwitchChoice<keyof QuizOptions>[] = [
+  { name: 'face_detection', label: 'Face detection', description: 'The exam watches through the student’s camera.' },
+  { name: 'safe_exam_browser', label: 'Safe exam browser', description: 'Only Safe Exam Browser can open the exam.' },
+  {
+    name: 'guest_flag',
+    label: 'Guest access',
+    description: 'People without an account can take it through a guest link (issued on the Manage screen).',
+  },
+  {
+    name: 'negative_marking',
+    label: 'Negative marking',
+    description: 'A wrong answer loses part of the question’s marks; an empty one loses nothing.',
+  },
+];
+
+const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | 'allow_review'>[] = [
+  {
+    name: 'shuffle_questions',
+    label: 'Shuffle questions',
+    description: 'Each student gets the questions in a different order.',
+    lock: 'shuffle_questions',
+  },
+  {
+    name: 'shuffle_options',
+    label: 'Shuffle options',
+    description: 'Each student gets a choice question’s options in a different order.',
+    lock: 'shuffle_options',
+  },
+  { name: 'allow_review', label: 'Allow review', description: 'After submitting, students may see the correct answers in their analysis.' },
+];
+
+interface WindowField {
+  name: 'visible_from' | 'valid_from' | 'valid_to';
+  id: string;
+  label: string;
+  lock?: LockedField;
+}
+
+const WINDOW_FIELDS: WindowField[] = [
+  { name: 'visible_from', id: 'quiz-visible-from', label: 'Visible from' },
+  { name: 'valid_from', id: 'quiz-valid-from', label: 'Valid from', lock: 'valid_from' },
+  { name: 'valid_to', id: 'quiz-valid-to', label: 'Valid to', lock: 'valid_to' },
+];
 
 const showRange = (range: Range, format: (n: number) => string = String): string =>
   range.min === range.max ? format(range.min) : `${format(range.min)} – ${format(range.max)}`;
@@ -163,6 +222,8 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
     (id) => allSubjects.find((s) => s.id === id) ?? ({ id, subjectname: subjects.isLoading ? '…' : `#${id}`, code: '', semester: '' } as Subject),
   );
   const isLocked = (field: LockedField) => locked.has(field) || saving;
+  const lockedOrSaving = (lock: LockedField | undefined) => (lock ? isLocked(lock) : saving);
+  const bind = textFieldBinder(values, errors, setField);
   const windowMinutes = minutesBetween(values.valid_from, values.valid_to);
   const duration = Number(values.duration);
 
@@ -220,10 +281,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                       id="quiz-name"
                       label="Name"
                       required
-                      value={values.name}
-                      onChange={(event) => setField('name', event.target.value)}
-                      error={Boolean(errors.name)}
-                      helperText={errors.name}
+                      {...bind('name')}
                       slotProps={{ htmlInput: { maxLength: QUIZ_NAME_MAX + 20 } }}
                       disabled={saving}
                       fullWidth
@@ -278,10 +336,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                       multiline
                       minRows={3}
                       maxRows={12}
-                      value={values.instructions}
-                      onChange={(event) => setField('instructions', event.target.value)}
-                      error={Boolean(errors.instructions)}
-                      helperText={errors.instructions ?? 'Shown to students before they start'}
+                      {...bind('instructions', 'Shown to students before they start')}
                       disabled={saving}
                       fullWidth
                     />
@@ -291,53 +346,30 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
 
               <FormSection title="Schedule" description="Students see the quiz from “Visible from”, and may start it between “Valid from” and “Valid to”.">
                 <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 4 }}>
-                    <DateTimeField
-                      id="quiz-visible-from"
-                      label="Visible from"
-                      required
-                      value={values.visible_from}
-                      onChange={(value) => setField('visible_from', value)}
-                      error={errors.visible_from}
-                      disabled={saving}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 12, md: 4 }}>
-                    <DateTimeField
-                      id="quiz-valid-from"
-                      label="Valid from"
-                      required
-                      value={values.valid_from}
-                      onChange={(value) => setField('valid_from', value)}
-                      error={errors.valid_from}
-                      disabled={isLocked('valid_from')}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 12, md: 4 }}>
-                    <DateTimeField
-                      id="quiz-valid-to"
-                      label="Valid to"
-                      required
-                      value={values.valid_to}
-                      onChange={(value) => setField('valid_to', value)}
-                      error={errors.valid_to}
-                      disabled={isLocked('valid_to')}
-                    />
-                  </Grid>
+                  {WINDOW_FIELDS.map(({ name, id, label, lock }) => (
+                    <Grid key={name} size={{ xs: 12, md: 4 }}>
+                      <DateTimeField
+                        id={id}
+                        label={label}
+                        required
+                        value={values[name]}
+                        onChange={(value) => setField(name, value)}
+                        error={errors[name]}
+                        disabled={lockedOrSaving(lock)}
+                      />
+                    </Grid>
+                  ))}
                   <Grid size={{ xs: 12, md: 4 }}>
                     <TextField
                       id="quiz-duration"
                       label="Duration (minutes)"
                       required
-                      value={values.duration}
-                      onChange={(event) => setField('duration', event.target.value)}
-                      error={Boolean(errors.duration)}
-                      helperText={
-                        errors.duration ??
-                        (Number.isFinite(windowMinutes) && windowMinutes > 0
+                      {...bind(
+                        'duration',
+                        Number.isFinite(windowMinutes) && windowMinutes > 0
                           ? `The window is ${formatMinutes(windowMinutes)}; the duration must be shorter`
-                          : 'How long each student has')
-                      }
+                          : 'How long each student has',
+                      )}
                       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                       disabled={isLocked('duration')}
                       fullWidth
@@ -354,73 +386,41 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                 )}
                 <Grid container columnSpacing={3}>
                   <Grid size={{ xs: 12, md: 6 }}>
-                    <OptionSwitch
-                      label="Face detection"
-                      description="The exam watches through the student’s camera."
-                      checked={values.options.face_detection}
-                      onChange={(checked) => setOption('face_detection', checked)}
-                      disabled={isLocked('options')}
-                    />
-                    <OptionSwitch
-                      label="Safe exam browser"
-                      description="Only Safe Exam Browser can open the exam."
-                      checked={values.options.safe_exam_browser}
-                      onChange={(checked) => setOption('safe_exam_browser', checked)}
-                      disabled={isLocked('options')}
-                    />
-                    <OptionSwitch
-                      label="Guest access"
-                      description="People without an account can take it through a guest link (issued on the Manage screen)."
-                      checked={values.options.guest_flag}
-                      onChange={(checked) => setOption('guest_flag', checked)}
-                      disabled={isLocked('options')}
-                    />
-                    <OptionSwitch
-                      label="Negative marking"
-                      description="A wrong answer loses part of the question’s marks; an empty one loses nothing."
-                      checked={values.options.negative_marking}
-                      onChange={(checked) => setOption('negative_marking', checked)}
-                      disabled={isLocked('options')}
-                    >
-                      {values.options.negative_marking && (
-                        <TextField
-                          id="quiz-negative-penalty"
-                          label="Penalty per wrong answer"
-                          required
-                          size="small"
-                          value={values.negative_penalty}
-                          onChange={(event) => setField('negative_penalty', event.target.value)}
-                          error={Boolean(errors.negative_penalty)}
-                          helperText={errors.negative_penalty ?? 'A fraction of the question’s marks: 0.25 is a quarter'}
-                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                          disabled={isLocked('negative_penalty')}
-                          sx={{ mt: 1.5, ml: 6, maxWidth: 300 }}
-                        />
-                      )}
-                    </OptionSwitch>
+                    {MARKING_OPTIONS.map(({ name, label, description }) => (
+                      <OptionSwitch
+                        key={name}
+                        label={label}
+                        description={description}
+                        checked={values.options[name]}
+                        onChange={(checked) => setOption(name, checked)}
+                        disabled={isLocked('options')}
+                      >
+                        {name === 'negative_marking' && values.options.negative_marking && (
+                          <TextField
+                            id="quiz-negative-penalty"
+                            label="Penalty per wrong answer"
+                            required
+                            size="small"
+                            {...bind('negative_penalty', 'A fraction of the question’s marks: 0.25 is a quarter')}
+                            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                            disabled={isLocked('negative_penalty')}
+                            sx={{ mt: 1.5, ml: 6, maxWidth: 300 }}
+                          />
+                        )}
+                      </OptionSwitch>
+                    ))}
                   </Grid>
                   <Grid size={{ xs: 12, md: 6 }}>
-                    <OptionSwitch
-                      label="Shuffle questions"
-                      description="Each student gets the questions in a different order."
-                      checked={values.shuffle_questions}
-                      onChange={(checked) => setField('shuffle_questions', checked)}
-                      disabled={isLocked('shuffle_questions')}
-                    />
-                    <OptionSwitch
-                      label="Shuffle options"
-                      description="Each student gets a choice question’s options in a different order."
-                      checked={values.shuffle_options}
-                      onChange={(checked) => setField('shuffle_options', checked)}
-                      disabled={isLocked('shuffle_options')}
-                    />
-                    <OptionSwitch
-                      label="Allow review"
-                      description="After submitting, students may see the correct answers in their analysis."
-                      checked={values.allow_review}
-                      onChange={(checked) => setField('allow_review', checked)}
-                      disabled={saving}
-                    />
+                    {DELIVERY_OPTIONS.map(({ name, label, description, lock }) => (
+                      <OptionSwitch
+                        key={name}
+                        label={label}
+                        description={description}
+                        checked={values[name]}
+                        onChange={(checked) => setField(name, checked)}
+                        disabled={lockedOrSaving(lock)}
+                      />
+                    ))}
                   </Grid>
                 </Grid>
               </FormSection>
@@ -451,12 +451,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
           </Grid>
 
           <Grid size={{ xs: 12, lg: 4 }}>
-            <Paper
-              variant="outlined"
-              component="aside"
-              aria-label="Summary"
-              sx={{ p: { xs: 2, sm: 3 }, position: { lg: 'sticky' }, top: { lg: 72 } }}
-            >
+            <FormAside label="Summary">
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
                 <Typography component="h2" variant="h6">
                   Summary
@@ -465,32 +460,16 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
               </Stack>
               <PaperSummary stats={stats} duration={duration} />
               <Divider sx={{ my: 2 }} />
-              <FormControlLabel
-                control={<Switch checked={values.published} onChange={(event) => setField('published', event.target.checked)} disabled={saving} />}
-                label={
-                  <Box>
-                    <Typography>Published</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {values.published ? 'The group’s students see it from “Visible from”.' : 'A draft: no student sees it yet.'}
-                    </Typography>
-                  </Box>
-                }
-                sx={{ alignItems: 'flex-start', mb: 2, '& .MuiSwitch-root': { mt: -0.5 } }}
+              <DescribedSwitch
+                label="Published"
+                description={values.published ? 'The group’s students see it from “Visible from”.' : 'A draft: no student sees it yet.'}
+                checked={values.published}
+                onChange={(checked) => setField('published', checked)}
+                disabled={saving}
+                mb={2}
               />
-              <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-                <Button onClick={onCancel} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  disabled={saving}
-                  startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-                >
-                  Save quiz
-                </Button>
-              </Stack>
-            </Paper>
+              <FormActions submitLabel="Save quiz" onCancel={onCancel} saving={saving} />
+            </FormAside>
           </Grid>
         </Grid>
       </Box>
