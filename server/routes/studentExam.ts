@@ -56,6 +56,9 @@ function attemptFactsCache(db: Kysely<Database>) {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+const submitted = () => new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
+const timeOver = () => new AppError(409, 'The time for this exam is over', 'TIME_OVER');
+
 /**
  * The student's side of an exam (DESIGN.md's Exam API). The server is the only clock: every
  * answer carries serverTime, and the deadline decides what is accepted.
@@ -262,7 +265,13 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!question) throw notFound('This question is not in your paper');
       const response = req.body.response === undefined ? null : req.body.response;
       const problem = responseProblem(question, response);
-      if (problem) throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
+      if (problem) {
+        // A closed exam says so first, whatever was sent: the page then stops and shows the result.
+        const state = await app.db.selectFrom('attempts').select(['status', 'deadline']).where('id', '=', attemptId).executeTakeFirstOrThrow();
+        if (state.status !== 'in_progress') throw submitted();
+        if (now > state.deadline + SAVE_GRACE_MS) throw timeOver();
+        throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
+      }
 
       const outcome = await batcher.save({
         attemptId,
@@ -273,8 +282,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         flagged: req.body.flagged,
         timeSpentMs: req.body.timeSpentMs,
       });
-      if (outcome.kind === 'closed') throw new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
-      if (outcome.kind === 'time_over') throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
+      if (outcome.kind === 'closed') throw submitted();
+      if (outcome.kind === 'time_over') throw timeOver();
       if (outcome.kind === 'stale') {
         const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
         return ok(

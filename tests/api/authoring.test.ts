@@ -804,8 +804,7 @@ describeDb('Teachers build exams', () => {
       expect(row.state).toBe('submitted');
       expect(row.attempt).toMatchObject({ id: attempt.id, score: 2, maxScore: 4, pending: false, closedBy: 'teacher' });
 
-      const fixed2Right = bank.get(named.fixed2)!.options!.find((o) => o.correct)!.id;
-      const late = await put(`/api/student/attempts/${attempt.id}/answers/${named.fixed2}`, student.token, { response: fixed2Right, seq: 2 });
+      const late = await put(`/api/student/attempts/${attempt.id}/answers/${named.fixed2}`, student.token, { response: right, seq: 2 });
       expectRefused(late, 409, 'saving after the close');
       const history = json(await get('/api/student/attempts', student.token)).data as Json[];
       expect(history.find((h) => h.id === attempt.id)).toMatchObject({ status: 'submitted', score: 2, maxScore: 4, closedBy: 'teacher' });

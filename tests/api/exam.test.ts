@@ -463,6 +463,10 @@ describeDb('students take exams', () => {
       const late = await save(attempt.id, q, { response: 'o1', seq: 2 });
       expect(late.statusCode).toBe(409);
       expect(body(late)).toMatchObject({ success: false, message: 'The time for this exam is over' });
+      // An answer the question would refuse anyway is told the same: the time is over.
+      const lateAndWrong = await save(attempt.id, q, { response: 'not-an-option', seq: 3 });
+      expect(lateAndWrong.statusCode).toBe(409);
+      expect(body(lateAndWrong)).toMatchObject({ success: false, message: 'The time for this exam is over' });
       const stored = await db().selectFrom('answers').select(['response', 'seq']).where('attempt_id', '=', attempt.id).executeTakeFirstOrThrow();
       expect(stored).toEqual({ response: JSON.stringify('o2'), seq: 1 });
     });
