@@ -1,25 +1,15 @@
 import { useMemo } from 'react';
-import { useGetList, useListContext } from 'react-admin';
+import { useGetList } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
-import {
-  DIFFICULTIES,
-  DIFFICULTY_LABELS,
-  QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
-  type Difficulty,
-  type QuestionType,
-} from '../../../schemas/questions';
+import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import type { ModuleRecord } from '../../../schemas/modules';
-import type { QuestionFilter } from '../../memory/rememberedFilters';
+import { ListFilterBar, useFilterChange } from '../../common/ListFilterBar';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
 import { useRememberedSubjects } from '../../memory/useRememberedLists';
 import { DateRangeFilter } from '../common/DateRangeFilter';
 import { MultiSelectFilter } from '../common/MultiSelectFilter';
-import { SearchField } from '../common/SearchField';
 import { activeQuestionFilters, useQuestionFilter } from './questionFilter';
 
 interface ModuleChoice {
@@ -44,35 +34,27 @@ function useModuleChoices(): { choices: ModuleChoice[]; isLoading: boolean } {
   return { choices, isLoading: isPending };
 }
 
-const TYPE_CHOICES = QUESTION_TYPES.map((value) => ({ value, label: QUESTION_TYPE_LABELS[value] }));
-const DIFFICULTY_CHOICES = DIFFICULTIES.map((value) => ({ value, label: DIFFICULTY_LABELS[value] }));
-
 /**
  * The question bank's filters: SPEC.md's questionFilter (remembered for the session, so it is
  * still set when the teacher comes back from the editor) plus the free-text search.
  */
 export function QuestionFilterBar() {
   const { filter, change, clear } = useQuestionFilter();
-  const { setPage, filterValues, setFilters, displayedFilters } = useListContext();
+  const set = useFilterChange(change);
   const modules = useModuleChoices();
   const selectedModules = filter.moduleIds.map(
     (id) => modules.choices.find((choice) => choice.id === id) ?? { id, label: `#${id}`, subject: '' },
   );
-  const active = activeQuestionFilters(filter) + (filterValues.q ? 1 : 0);
-
-  const set = (patch: Partial<QuestionFilter>) => {
-    change(patch);
-    setPage(1);
-  };
 
   return (
-    <Stack
-      direction="row"
-      role="search"
-      aria-label="Filter questions"
-      sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}
+    <ListFilterBar
+      label="Filter questions"
+      searchId="question-search"
+      searchLabel="Search question text"
+      rememberedCount={activeQuestionFilters(filter)}
+      clearLabel="Clear filters"
+      onClear={clear}
     >
-      <SearchField id="question-search" label="Search question text" width={240} />
       <Autocomplete<ModuleChoice, true>
         multiple
         id="question-filter-modules"
@@ -93,7 +75,7 @@ export function QuestionFilterBar() {
       <MultiSelectFilter<QuestionType>
         id="question-filter-type"
         label="Type"
-        choices={TYPE_CHOICES}
+        choices={QUESTION_TYPE_CHOICES}
         value={filter.type}
         onChange={(type) => set({ type })}
       />
@@ -140,19 +122,6 @@ export function QuestionFilterBar() {
         endDate={filter.endDate}
         onChange={(range) => set(range)}
       />
-      {active > 0 && (
-        <Button
-          startIcon={<FilterAltOffOutlinedIcon />}
-          onClick={() => {
-            clear();
-            const { q: _q, ...rest } = filterValues;
-            setFilters(rest, displayedFilters);
-            setPage(1);
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Stack>
+    </ListFilterBar>
   );
 }

@@ -1,16 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  DataTable,
-  List,
-  Pagination,
-  ReferenceField,
-  TextField as RaTextField,
-  TopToolbar,
-  useListContext,
-  useRecordContext,
-  useRefresh,
-} from 'react-admin';
+import { DataTable, List, ReferenceField, TextField as RaTextField, useRecordContext, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,13 +9,13 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, type Difficulty } from '../../../schemas/questions';
+import { EmptyListState } from '../../common/EmptyListState';
+import { ListPagination, ListToolbar } from '../../common/ListToolbar';
 import { ClampedMarkdown } from '../common/ClampedMarkdown';
 import { marksLabel } from '../QuestionView';
 import type { QuestionRecord } from '../questionDraft';
@@ -37,10 +27,6 @@ import { BulkDeleteQuestionsButton } from './BulkDeleteQuestionsButton';
 import { QuestionFilterBar } from './QuestionFilterBar';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
 import { activeQuestionFilters, questionApiFilter, useQuestionFilter } from './questionFilter';
-
-const ROWS_PER_PAGE = [10, 25, 50, 100];
-
-
 
 /** The bulk actions bar covers the table's header rather than the filters above it. */
 const TABLE_SX = {
@@ -115,36 +101,17 @@ function RowActions({ user }: { user: CurrentUser | undefined }) {
 function EmptyBank() {
   const paths = useQuestionPaths();
   const { filter, clear } = useQuestionFilter();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = activeQuestionFilters(filter) > 0 || Boolean(filterValues.q);
   return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 460 }}>
-      <QuizOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
-      <Typography variant="h6" component="p" gutterBottom>
-        {filtered ? 'No questions match these filters' : 'No questions yet'}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {filtered
-          ? 'Change or clear the filters to see more of the bank.'
-          : 'Write the first question, or import a spreadsheet, Aiken or GIFT file.'}
-      </Typography>
-      {filtered ? (
-        <Button
-          variant="outlined"
-          startIcon={<FilterAltOffOutlinedIcon />}
-          onClick={() => {
-            clear();
-            setFilters({}, {});
-          }}
-        >
-          Clear filters
-        </Button>
-      ) : (
-        <Button variant="contained" component={RouterLink} to={paths.add} startIcon={<AddIcon />}>
-          Add question
-        </Button>
-      )}
-    </Box>
+    <EmptyListState
+      icon={QuizOutlinedIcon}
+      rememberedCount={activeQuestionFilters(filter)}
+      filtered={{ title: 'No questions match these filters', hint: 'Change or clear the filters to see more of the bank.' }}
+      empty={{ title: 'No questions yet', hint: 'Write the first question, or import a spreadsheet, Aiken or GIFT file.' }}
+      clearLabel="Clear filters"
+      onClear={clear}
+      createTo={paths.add}
+      createLabel="Add question"
+    />
   );
 }
 
@@ -153,16 +120,13 @@ function ListActions({ filter }: { filter: Record<string, unknown> }) {
   const refresh = useRefresh();
   const [importing, setImporting] = useState(false);
   return (
-    <TopToolbar>
+    <ListToolbar createTo={paths.add} createLabel="Add question">
       <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
         Import
       </Button>
       <ExportMenuButton scope="matching" filter={filter} />
-      <Button size="small" variant="contained" component={RouterLink} to={paths.add} startIcon={<AddIcon />}>
-        Add question
-      </Button>
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => refresh()} />
-    </TopToolbar>
+    </ListToolbar>
   );
 }
 
@@ -195,7 +159,7 @@ export function QuestionList() {
       empty={false}
       exporter={false}
       actions={<ListActions filter={apiFilter} />}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      pagination={<ListPagination />}
     >
       <QuestionFilterBar />
       <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>

@@ -20,14 +20,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  DIFFICULTIES,
-  DIFFICULTY_LABELS,
-  QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
-  type Difficulty,
-  type QuestionType,
-} from '../../../schemas/questions';
+import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, type Difficulty, type QuestionType } from '../../../schemas/questions';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
 import { MultiSelectFilter } from '../../questions/common/MultiSelectFilter';
 import { formatMinutes } from '../../questions/common/dates';
 import { ClampedMarkdown } from '../../questions/common/ClampedMarkdown';
@@ -42,9 +36,6 @@ interface QuestionPickerDialogProps {
   selected: readonly number[];
   onChange: (selected: number[]) => void;
 }
-
-const TYPE_CHOICES = QUESTION_TYPES.map((value) => ({ value, label: QUESTION_TYPE_LABELS[value] }));
-const DIFFICULTY_CHOICES = DIFFICULTIES.map((value) => ({ value, label: DIFFICULTY_LABELS[value] }));
 
 function useDebounced<T>(value: T, delay = 350): T {
   const [debounced, setDebounced] = useState(value);
@@ -112,7 +103,7 @@ export function QuestionPickerDialog({ open, onClose, subjects, selected, onChan
               },
             }}
           />
-          <MultiSelectFilter<QuestionType> id="question-picker-type" label="Type" choices={TYPE_CHOICES} value={types} onChange={setTypes} />
+          <MultiSelectFilter<QuestionType> id="question-picker-type" label="Type" choices={QUESTION_TYPE_CHOICES} value={types} onChange={setTypes} />
           <MultiSelectFilter<Difficulty>
             id="question-picker-difficulty"
             label="Difficulty"

@@ -13,18 +13,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  DIFFICULTIES,
-  DIFFICULTY_LABELS,
-  QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
-  type Difficulty,
-  type QuestionType,
-} from '../../../schemas/questions';
+import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import type { ModuleRecord } from '../../../schemas/modules';
 import { RANDOM_RULES_MAX } from '../../../schemas/quizzes';
 import type { TopicRecord } from '../../../schemas/topics';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
 import { newRule, type RuleDraft } from './quizDraft';
 import type { RuleStats } from './usePaperStats';
 
@@ -150,9 +144,9 @@ function RuleRow({ index, rule, modules, modulesLoading, stats, errors, disabled
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Any</MenuItem>
-            {DIFFICULTIES.map((d) => (
-              <MenuItem key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
+            {DIFFICULTY_CHOICES.map(({ value, label }) => (
+              <MenuItem key={value} value={value}>
+                {label}
               </MenuItem>
             ))}
           </TextField>
@@ -170,9 +164,9 @@ function RuleRow({ index, rule, modules, modulesLoading, stats, errors, disabled
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Any</MenuItem>
-            {QUESTION_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
+            {QUESTION_TYPE_CHOICES.map(({ value, label }) => (
+              <MenuItem key={value} value={value}>
+                {label}
               </MenuItem>
             ))}
           </TextField>

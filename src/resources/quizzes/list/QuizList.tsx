@@ -1,20 +1,19 @@
 import { useMemo, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DataTable, List, Pagination, ReferenceField, TextField as RaTextField, TopToolbar, useListContext, useRecordContext } from 'react-admin';
+import { DataTable, List, ReferenceField, TextField as RaTextField, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { EmptyListState } from '../../common/EmptyListState';
+import { ListPagination, ListToolbar } from '../../common/ListToolbar';
 import { formatDateTime, formatMinutes } from '../../questions/common/dates';
 import { isOwnedBy, useCurrentUser, type CurrentUser } from '../../questions/useCurrentUser';
 import { QuizStateChip } from '../QuizStateChip';
@@ -22,10 +21,6 @@ import { changedQuizFilters, quizApiFilter, useQuizFilter } from '../quizFilter'
 import type { QuizRecord } from '../quizTypes';
 import { useQuizPaths } from '../quizPaths';
 import { QuizFilterBar } from './QuizFilterBar';
-
-const ROWS_PER_PAGE = [10, 25, 50, 100];
-
-
 
 function QuizName({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<QuizRecord>();
@@ -112,46 +107,23 @@ function RowActions({ user, compact = false }: { user: CurrentUser | undefined; 
 function EmptyQuizzes() {
   const paths = useQuizPaths();
   const { filter, reset } = useQuizFilter();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = changedQuizFilters(filter) > 0 || Boolean(filterValues.q);
   return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 460 }}>
-      <AssignmentOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
-      <Typography variant="h6" component="p" gutterBottom>
-        {filtered ? 'No quizzes match these filters' : 'No quizzes yet'}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {filtered ? 'Change or reset the filters to see more quizzes.' : 'Create a quiz from your question bank and give it to a group.'}
-      </Typography>
-      {filtered ? (
-        <Button
-          variant="outlined"
-          startIcon={<FilterAltOffOutlinedIcon />}
-          onClick={() => {
-            reset();
-            setFilters({}, {});
-          }}
-        >
-          Reset filters
-        </Button>
-      ) : (
-        <Button variant="contained" component={RouterLink} to={paths.create} startIcon={<AddIcon />}>
-          Create quiz
-        </Button>
-      )}
-    </Box>
+    <EmptyListState
+      icon={AssignmentOutlinedIcon}
+      rememberedCount={changedQuizFilters(filter)}
+      filtered={{ title: 'No quizzes match these filters', hint: 'Change or reset the filters to see more quizzes.' }}
+      empty={{ title: 'No quizzes yet', hint: 'Create a quiz from your question bank and give it to a group.' }}
+      clearLabel="Reset filters"
+      onClear={reset}
+      createTo={paths.create}
+      createLabel="Create quiz"
+    />
   );
 }
 
 function ListActions() {
   const paths = useQuizPaths();
-  return (
-    <TopToolbar>
-      <Button size="small" variant="contained" component={RouterLink} to={paths.create} startIcon={<AddIcon />}>
-        Create quiz
-      </Button>
-    </TopToolbar>
-  );
+  return <ListToolbar createTo={paths.create} createLabel="Create quiz" />;
 }
 
 /**
@@ -174,7 +146,7 @@ export function QuizList() {
       empty={false}
       exporter={false}
       actions={<ListActions />}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      pagination={<ListPagination />}
     >
       <QuizFilterBar />
       <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQuizzes />} size="medium">
