@@ -58,6 +58,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: trustProxySetting(config),
     frameworkErrors: routerError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +115,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
   return app;
+}
+
+/** Fastify's form of TRUST_PROXY: false, a hop count, or a comma-separated list of addresses. */
+function trustProxySetting(config: Config): string {
+  const t = config.TRUST_PROXY;
+  return (t === false ? false : Array.isArray(t) ? t.join(',') : t) as unknown as string;
 }
 
 /**

@@ -27,6 +27,26 @@ const envSchema = z.object({
   /** Origin allowed to call the API from another site (the built front end is served on the same origin). */
   CORS_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For / X-Forwarded-Proto are believed:
+   * a hop count (1 = the nearest proxy) or a comma-separated list of addresses / CIDR ranges.
+   * Off by default: the client address is then the TCP peer and forwarded headers are ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.find((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma-separated list of addresses or CIDR ranges ("${bad}" is neither)` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** Login attempts allowed per client address per minute. */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Exam-link sign-ins allowed per client address per minute (a whole exam hall may share one address). */
