@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
 import type { Database } from './db/tables';
 import { SessionStore } from './auth/sessions';
+import { MemoryCounters, type Counters } from './lib/counters';
 import authPlugin from './auth/plugin';
 import { errorHandler } from './lib/errorHandler';
 import { fail } from './lib/envelope';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     sessions: SessionStore;
+    /** Expiring counters for limits (this process's memory; shared across processes when a shared store is configured). */
+    counters: Counters;
   }
 }
 
@@ -71,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('sessions', new SessionStore(database.db, config));
+  app.decorate('counters', new MemoryCounters() as Counters);
 
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
