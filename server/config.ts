@@ -47,17 +47,34 @@ const envSchema = z.object({
       }
       return list;
     }),
-  /** Login attempts allowed per client address per minute. */
-  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Exam-link sign-ins allowed per client address per minute (a whole exam hall may share one address). */
-  EXAM_LINK_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Failed sign-ins for one username (from one address) before it is paused for LOGIN_LOCK_MINUTES. */
+  /**
+   * Per-address allowances. A whole exam hall may reach the server from one address (a NAT or a
+   * proxy without TRUST_PROXY), so the defaults let 500 students sign in, set their own password and
+   * open their exam links within one minute, with room for retries.
+   */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  PASSWORD_CHANGE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  EXAM_LINK_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Failed sign-ins of one username from one address before each further try of that pair waits
+   * (1 s, 2 s, 4 s … up to LOGIN_MAX_DELAY_SECONDS) and, with reCAPTCHA, needs the captcha.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Failed sign-ins of one username from all addresses before every sign-in of it needs the captcha. */
+  LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long failed sign-ins are counted (from the first one). */
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Folder of the built front end served beside the API. */
   STATIC_DIR: z.string().default('./dist'),
-  /** Public address of the portal, used in links (exam links, password reset mails); default: the address of the request. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Public address of the portal. Links sent by mail (password reset) are built from it alone;
+   * without it such mail is refused. Links shown on screen fall back to the address of the request.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.org:587 (smtps:// for TLS). Without it mails go to OUTBOX_DIR. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Exam portal <no-reply@localhost>'),

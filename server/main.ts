@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from './config';
 import { startPortal } from './start';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { publicUrlNotice, quickStartEnv } from './quickStart';
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(quickStartEnv(process.env, process.argv.slice(2)));
   const portal = await startPortal(config);
   const address = await portal.app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -12,7 +13,9 @@ async function main() {
     `  Exam portal is running at ${shown}`,
     `  Database: ${portal.database.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL (DATABASE_URL)'}`,
     `  API documentation: ${shown}/api/docs`,
+    publicUrlNotice(config),
   ];
+  if (!config.PUBLIC_URL) portal.app.log.warn(publicUrlNotice(config).trim());
   if (config.DEMO_DATA) {
     lines.push(`  Demo accounts (password "${DEMO_PASSWORD}"): choose the role on the login page, then`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(16)} username: ${a.username}`);

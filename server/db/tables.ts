@@ -154,6 +154,8 @@ export interface PasswordResetTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** SHA-256 of the account's password hash when the link was issued; the link works only while it still matches. */
+  password_fingerprint: string | null;
 }
 
 export interface QuestionTable extends Tenant {

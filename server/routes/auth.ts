@@ -1,49 +1,75 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSchemaFor } from '../../src/schemas/auth';
+import { loginSchema } from '../../src/schemas/auth';
 import { rolePath } from '../../src/schemas/roles';
 import { verifyCaptcha } from '../auth/captcha';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { verifyPassword } from '../auth/passwords';
+import { perMinuteLimit } from '../auth/rateLimits';
 import { findUserByUsername } from '../repositories/users';
-import { AppError, tooManyRequests } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 
 /** The same answer for an unknown user, a wrong password and a wrong role, so none of them can be told apart. */
 const BAD_CREDENTIALS = 'Invalid username, password or role';
+const SOLVE_CAPTCHA = 'Please solve the captcha';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000);
+  const throttle = new LoginThrottle(app.counters, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    userMaxFailures: config.LOGIN_USER_MAX_FAILURES,
+    maxDelayMs: config.LOGIN_MAX_DELAY_SECONDS * 1000,
+    windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+  });
   const captchaEnabled = Boolean(config.RECAPTCHA_SECRET);
+
+  /** 429 with Retry-After; `captchaRequired` tells the login page to show the captcha for the next try. */
+  const mustWait = (reply: FastifyReply, waitMs: number, challenged: boolean) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.header('retry-after', String(seconds));
+    return new AppError(429, `Too many failed sign-ins. Try again in ${seconds} second(s).`, 'RATE_LIMITED', {
+      retryAfter: seconds,
+      ...(challenged && captchaEnabled ? { captchaRequired: true } : {}),
+    });
+  };
 
   app.post(
     '/auth/login',
     {
+      // Counted before the body is read, so malformed requests count too.
+      onRequest: perMinuteLimit(app, 'login', config.LOGIN_RATE_PER_MINUTE),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username, password and role',
-        body: loginSchemaFor(captchaEnabled),
+        // The captcha is asked for only after repeated failures (see LoginThrottle), so it is optional here.
+        body: loginSchema,
       },
-      config: { rateLimit: { max: config.LOGIN_RATE_PER_MINUTE, timeWindow: 60_000 } },
     },
-    async (req) => {
+    async (req, reply) => {
       const { username, password, role, recaptchaValue } = req.body;
-      const wait = throttle.retryAfter(username, req.ip);
-      if (wait > 0) {
-        throw tooManyRequests(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
+      const gate = await throttle.check(username, req.ip);
+      if (gate.waitMs > 0) throw mustWait(reply, gate.waitMs, gate.challenged);
+      if (gate.challenged && captchaEnabled) {
+        if (!recaptchaValue) {
+          throw new AppError(400, `Invalid recaptchaValue: ${SOLVE_CAPTCHA}`, 'CAPTCHA', { errors: { recaptchaValue: SOLVE_CAPTCHA }, captchaRequired: true });
+        }
+        if (!(await verifyCaptcha(config, recaptchaValue, req.ip))) {
+          throw new AppError(400, 'Captcha verification failed. Please solve the captcha again.', 'CAPTCHA', {
+            errors: { recaptchaValue: SOLVE_CAPTCHA },
+            captchaRequired: true,
+          });
+        }
       }
-      if (!(await verifyCaptcha(config, recaptchaValue, req.ip))) {
-        throw new AppError(400, 'Captcha verification failed. Please solve the captcha again.', 'CAPTCHA', {
-          errors: { recaptchaValue: 'Please solve the captcha' },
-        });
-      }
+      const started = await throttle.begin(username, req.ip);
+      if (started.waitMs > 0) throw mustWait(reply, started.waitMs, started.challenged);
       const user = await findUserByUsername(app.db, username);
       const passwordOk = await verifyPassword(user?.password_hash, password);
       if (!user || !passwordOk || user.role !== role) {
-        throttle.recordFailure(username, req.ip);
-        throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS');
+        const after = await throttle.failed(username, req.ip);
+        throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS', after.challenged && captchaEnabled ? { captchaRequired: true } : undefined);
       }
-      throttle.recordSuccess(username, req.ip);
+      await throttle.succeeded(username, req.ip);
       const token = await app.sessions.create(user.id, user.role);
       req.log.info({ userId: user.id, role: user.role }, 'signed in');
       return ok(

@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, profileUpdateSchema } from '../../src/schemas/password';
 import { ROLES } from '../../src/schemas/roles';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { perMinuteLimit } from '../auth/rateLimits';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
+
+/** Tries of one account to change its password (a wrong current password counts too). */
+const PASSWORD_CHANGES_PER_ACCOUNT_PER_MINUTE = 10;
 
 /** Every signed-in person's own details and password. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,8 +71,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      onRequest: anyone,
-      config: { allowInitialPassword: true, rateLimit: { max: 10, timeWindow: 60_000 } },
+      // Per client address (a hall of first-time students may share one), then per account: a
+      // stolen session cannot try many guesses of the current password.
+      onRequest: [
+        perMinuteLimit(app, 'password-change', app.config.PASSWORD_CHANGE_RATE_PER_MINUTE),
+        anyone,
+        perMinuteLimit(app, 'password-change-account', PASSWORD_CHANGES_PER_ACCOUNT_PER_MINUTE, (req) => String(req.user!.userId)),
+      ],
+      config: { allowInitialPassword: true },
       schema: { tags: ['auth'], summary: 'Change my password (also the first sign-in step)', body: changePasswordSchema },
     },
     async (req) => {

@@ -15,7 +15,11 @@ const attemptParams = quizParams.extend({ attemptId: z.coerce.number().int().pos
 
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';
 
-/** The public address of the portal for links: PUBLIC_URL, or the address the teacher used. */
+/**
+ * The base of links shown to the teacher on screen and in the exam-link sheet: PUBLIC_URL, or
+ * else the address the teacher's own browser used. Nothing built here is mailed by the server
+ * (mailed links use PUBLIC_URL only, see lib/publicUrl.ts).
+ */
 export const originOf = (req: FastifyRequest) => req.server.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
 /**

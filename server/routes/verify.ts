@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
+import { perMinuteLimit } from '../auth/rateLimits';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 
@@ -28,7 +29,8 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Exchange an exam-link token for a student session',
         params: z.object({ token: z.string().min(16).max(128) }),
       },
-      config: { rateLimit: { max: app.config.EXAM_LINK_RATE_PER_MINUTE, timeWindow: 60_000 } },
+      // Per client address; a whole exam hall may share one (see EXAM_LINK_RATE_PER_MINUTE).
+      onRequest: perMinuteLimit(app, 'exam-link', app.config.EXAM_LINK_RATE_PER_MINUTE),
     },
     async (req) => {
       const now = Date.now();

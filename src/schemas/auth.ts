@@ -11,9 +11,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** With a captcha configured the token is required ('Please solve the captcha'). */
-export const loginSchemaFor = (captchaEnabled: boolean) =>
-  captchaEnabled
+/** While the captcha is on (the login page shows it) the token is required ('Please solve the captcha'). */
+export const loginSchemaFor = (captchaOn: boolean) =>
+  captchaOn
     ? loginSchema.extend({
         recaptchaValue: z.string({ error: 'Please solve the captcha' }).min(1, 'Please solve the captcha').max(4096),
       })

@@ -19,7 +19,10 @@ import { RoleSelect } from './RoleSelect';
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'role' | 'recaptchaValue', string>>;
 
-/** The login screen (SPEC.md sections 2, 4 and 5). The captcha exists only with a site key. */
+/**
+ * The login screen (SPEC.md sections 2, 4 and 5). The captcha exists only with a site key, and is
+ * shown (and then required) once the server asks for it after repeated failed sign-ins.
+ */
 export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const navigate = useNavigate();
   const captcha = useRef<ReCAPTCHA>(null);
@@ -27,12 +30,14 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captchaShown = Boolean(recaptchaSiteKey) && captchaAsked;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchemaFor(Boolean(recaptchaSiteKey)).safeParse({
+    const parsed = loginSchemaFor(captchaShown).safeParse({
       role,
       username,
       password,
@@ -57,6 +62,7 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
       if (!(error instanceof LoginFailed && error.internet)) {
         showToast({ severity: 'error', summary: 'Error', detail: error instanceof Error ? error.message : undefined });
       }
+      if (error instanceof LoginFailed && error.captchaRequired) setCaptchaAsked(true);
       setCaptchaToken(null);
       captcha.current?.reset();
       setLoading(false);
@@ -88,7 +94,7 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
           }}
         />
         <PasswordField value={password} onChange={setPassword} error={errors.password} />
-        {recaptchaSiteKey && (
+        {captchaShown && recaptchaSiteKey && (
           <div>
             <ReCAPTCHA
               ref={captcha}
