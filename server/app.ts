@@ -19,6 +19,7 @@ import type { Db, DialectName } from './db/database';
 import type { Database } from './db/tables';
 import { SessionStore } from './auth/sessions';
 import { MemoryCounters, type Counters } from './lib/counters';
+import { BackgroundJobs } from './lib/background';
 import authPlugin from './auth/plugin';
 import { errorHandler } from './lib/errorHandler';
 import { fail } from './lib/envelope';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** Expiring counters for limits (this process's memory; shared across processes when a shared store is configured). */
     counters: Counters;
+    /** Work a request starts but finishes after its answer (drained when the app closes). */
+    jobs: BackgroundJobs;
   }
 }
 
@@ -75,6 +78,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('dialect', database.dialect);
   app.decorate('sessions', new SessionStore(database.db, config));
   app.decorate('counters', new MemoryCounters() as Counters);
+  app.decorate('jobs', new BackgroundJobs(app.log));
+  app.addHook('onClose', () => app.jobs.drain());
 
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
@@ -121,10 +126,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   return app;
 }
 
-/** Fastify's form of TRUST_PROXY: false, a hop count, or a comma-separated list of addresses. */
-function trustProxySetting(config: Config): string {
+/**
+ * Fastify's form of TRUST_PROXY: false, a list of addresses, or for a hop count a function
+ * trusting the nearest `hops` addresses of the chain (Fastify itself ignores a bare number, so
+ * `TRUST_PROXY=1` would otherwise silently change nothing). A hop count believes whoever is the
+ * TCP peer, so it is only for a server reachable through its proxies alone.
+ */
+export function trustProxySetting(config: Pick<Config, 'TRUST_PROXY'>): false | string | ((address: string, hop: number) => boolean) {
   const t = config.TRUST_PROXY;
-  return (t === false ? false : Array.isArray(t) ? t.join(',') : t) as unknown as string;
+  if (t === false) return false;
+  if (typeof t === 'number') return (_address, hop) => hop < t;
+  return t.join(',');
 }
 
 /**

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/schemas/password';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
-import { BackgroundJobs } from '../lib/background';
 import { AppError, badRequest } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { mailLinkBase } from '../lib/publicUrl';
@@ -25,8 +24,6 @@ export const passwordFingerprint = (passwordHash: string) => createHash('sha256'
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const mailer = createMailer(config, app.log);
-  const jobs = new BackgroundJobs(app.log);
-  app.addHook('onClose', () => jobs.drain());
 
   /** Looks the account up, stores a new link and mails it; runs after the answer has been sent. */
   async function mailResetLink(login: string, base: string, log: FastifyBaseLogger) {
@@ -77,7 +74,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const login = req.body.login.toLowerCase();
       // The lookup, the new link and the mail all happen after the answer: it takes the same
       // time whether or not an account matched, and a slow mail server delays nobody.
-      jobs.run('reset mail', () => mailResetLink(login, base, req.log));
+      app.jobs.run('reset mail', () => mailResetLink(login, base, req.log));
       return ok(null, SENT);
     },
   );

@@ -187,15 +187,43 @@ afterAll(() => new Promise<void>((r) => fakeCaptcha.server.close(() => r())));
 describeDb('captcha verification on the server', () => {
   const t = useTestApp({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fakeCaptcha.url });
 
-  it('refuses a missing or failed captcha and accepts a verified one', async () => {
-    const login = (recaptchaValue?: string) =>
-      t.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'portal-demo', role: 'ADMIN', recaptchaValue } });
-    const missing = await login();
+  const login = (from: string, username: string, role: string, password: string, recaptchaValue?: string) =>
+    t.portal.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { username, password, role, recaptchaValue } });
+
+  it('asks for the captcha only after repeated failures, then refuses a missing or failed one and accepts a verified one', async () => {
+    expect((await login('10.5.0.1', 'admin', 'ADMIN', 'portal-demo')).statusCode).toBe(200);
+    let last = await login('10.5.0.1', 'admin', 'ADMIN', 'wrong-guess');
+    for (let i = 1; i < t.config.LOGIN_MAX_FAILURES; i++) {
+      expect(last.statusCode).toBe(401);
+      expect(last.json().data).toBeUndefined();
+      last = await login('10.5.0.1', 'admin', 'ADMIN', 'wrong-guess');
+    }
+    // The failure that reaches the limit tells the login page to show the captcha.
+    expect(last.statusCode).toBe(401);
+    expect(last.json()).toEqual({ success: false, message: 'Invalid username, password or role', data: { captchaRequired: true } });
+    await new Promise((r) => setTimeout(r, 1100)); // the pair's 1 s delay
+
+    const missing = await login('10.5.0.1', 'admin', 'ADMIN', 'portal-demo');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().data.errors.recaptchaValue).toBe('Please solve the captcha');
-    const failed = await login('bad-token');
+    expect(missing.json().data).toMatchObject({ captchaRequired: true, errors: { recaptchaValue: 'Please solve the captcha' } });
+    const failed = await login('10.5.0.1', 'admin', 'ADMIN', 'portal-demo', 'bad-token');
     expect(failed.statusCode).toBe(400);
     expect(failed.json().message).toMatch(/Captcha verification failed/);
-    expect((await login('good-token')).statusCode).toBe(200);
+    expect((await login('10.5.0.1', 'admin', 'ADMIN', 'portal-demo', 'good-token')).statusCode).toBe(200);
+    // Another address that has not failed is not asked.
+    expect((await login('10.5.0.2', 'admin', 'ADMIN', 'portal-demo')).statusCode).toBe(200);
+  });
+
+  it('challenges, never refuses, the real user after a guess spread over many addresses', async () => {
+    for (let a = 1; a <= 11; a++) {
+      for (let i = 0; i < 5; i++) {
+        const res = await login(`10.6.0.${a}`, 'teacher', 'TEACHER', 'wrong-guess');
+        expect([400, 401, 429]).toContain(res.statusCode);
+      }
+    }
+    const asked = await login('10.6.1.1', 'teacher', 'TEACHER', 'portal-demo');
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().data.captchaRequired).toBe(true);
+    expect((await login('10.6.1.1', 'teacher', 'TEACHER', 'portal-demo', 'good-token')).statusCode).toBe(200);
   });
 });
