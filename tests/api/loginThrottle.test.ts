@@ -65,6 +65,16 @@ describeDb('sign-in throttling: delays per (username, address), never a lock-out
     expect(codes).toEqual([401, 429, 429, 429, 429, 429]);
   });
 
+  it('limits password changes per account, whatever the address', async () => {
+    const token = await t.login('student', 'STUDENT');
+    const change = (i: number) =>
+      t.portal.app.inject({ method: 'POST', url: '/api/auth/change-password', remoteAddress: `10.69.0.${i}`, headers: { authorization: `Bearer ${token}` }, payload: { currentPassword: 'wrong-guess', newPassword: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' } });
+    for (let i = 1; i <= 10; i++) expect((await change(i)).statusCode).toBe(400);
+    const over = await change(11);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('lets 500 students behind one address sign in, change their password and open their exam links within a minute', async () => {
     const db = t.portal.database.db;
     const now = Date.now();
