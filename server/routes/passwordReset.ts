@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../src/schemas/password';
 import { hashPassword } from '../auth/passwords';
+import { perMinuteLimit } from '../auth/rateLimits';
 import { hashToken, newToken } from '../auth/tokens';
 import { AppError, badRequest } from '../lib/errors';
 import { ok } from '../lib/envelope';
@@ -12,6 +13,9 @@ import { createMailer } from '../mail/mailer';
 /** The same answer whether or not an account matched, so the form cannot be used to find accounts. */
 const SENT = 'If an account matches, a link to reset its password has been sent to its email address.';
 const INVALID_LINK = 'This reset link is invalid or has expired';
+/** Requests per client address and minute; nobody needs many, and a hall does not use these. */
+const FORGOT_PER_ADDRESS_PER_MINUTE = 5;
+const RESET_PER_ADDRESS_PER_MINUTE = 10;
 const NO_PUBLIC_URL = 'Password reset by mail is not available: the portal administrator must first set PUBLIC_URL, the public address of the portal.';
 
 /**
@@ -64,7 +68,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
-      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      onRequest: perMinuteLimit(app, 'forgot-password', FORGOT_PER_ADDRESS_PER_MINUTE),
       schema: { tags: ['auth'], summary: 'Send a password reset link', body: forgotPasswordSchema },
     },
     async (req) => {
@@ -82,7 +86,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      onRequest: perMinuteLimit(app, 'reset-password', RESET_PER_ADDRESS_PER_MINUTE),
       schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: resetPasswordSchema },
     },
     async (req) => {

@@ -87,6 +87,21 @@ describeDb('password reset links, with PUBLIC_URL', () => {
   });
 });
 
+describeDb('password reset requests per address', () => {
+  const t = useTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://exam.college.test' });
+
+  it('allows 5 forgot-password requests per address and minute, then answers 429 with Retry-After', async () => {
+    const from = (remoteAddress: string) =>
+      t.portal.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { login: 'nobody-at-all' }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await from('10.45.0.1')).statusCode).toBe(200);
+    const over = await from('10.45.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('10.45.0.2')).statusCode).toBe(200);
+    await t.portal.app.jobs.drain();
+  });
+});
+
 describeDb('password reset links, without PUBLIC_URL', () => {
   const t = useTestApp({ SMTP_URL: smtp.url });
 
