@@ -15,16 +15,12 @@ import {
 import { areaPathOf } from './areas/areaRole';
 import { sectionsOf } from './areas/areaSections';
 
-/**
- * A rejected login; `internet` says the client already reported a connection issue, and
- * `captchaRequired` that the server asks for the captcha on the next try (after repeated failures).
- */
+/** A rejected login; `internet` says the client already reported a connection issue. */
 export class LoginFailed extends Error {
   override name = 'LoginFailed';
   constructor(
     message: string,
     readonly internet: boolean,
-    readonly captchaRequired = false,
   ) {
     super(message);
   }
@@ -32,9 +28,6 @@ export class LoginFailed extends Error {
 
 /** The roles compare case-insensitively (SPEC.md section 6), so the server may answer in any case. */
 const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string() });
-
-/** The server's request for the captcha, in the data of a refused login. */
-const captchaRequestSchema = z.object({ captchaRequired: z.literal(true) });
 
 /** react-admin's shape for "send the user to the start page, without a notification". */
 const backToStart = { redirectTo: '/', message: false } as const;
@@ -44,10 +37,7 @@ export const authProvider = {
   async login(payload: LoginPayload): Promise<{ redirectTo: string }> {
     const result = await requestLogin(payload);
     const data = loginResponseDataSchema.safeParse(result.data);
-    if (!result.success || !data.success) {
-      const captchaRequired = captchaRequestSchema.safeParse(result.data).success;
-      throw new LoginFailed(result.message, result.internet === true, captchaRequired);
-    }
+    if (!result.success || !data.success) throw new LoginFailed(result.message, result.internet === true);
     storeToken(data.data.token);
     storeIdentity(payload.role, payload.username);
     return { redirectTo: areaPathOf(payload.role) };

@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username, password and role',
-        // The captcha is asked for only after repeated failures (see LoginThrottle), so it is optional here.
+        // With a captcha configured it is required on every sign-in; checked below so a missing one is not a try.
         body: loginSchema,
       },
     },
@@ -50,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password, role, recaptchaValue } = req.body;
       const gate = await throttle.check(username, req.ip);
       if (gate.waitMs > 0) throw mustWait(reply, gate.waitMs, gate.challenged);
-      if (gate.challenged && captchaEnabled) {
+      if (captchaEnabled) {
         if (!recaptchaValue) {
           throw new AppError(400, `Invalid recaptchaValue: ${SOLVE_CAPTCHA}`, 'CAPTCHA', { errors: { recaptchaValue: SOLVE_CAPTCHA }, captchaRequired: true });
         }

@@ -19,10 +19,7 @@ import { RoleSelect } from './RoleSelect';
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'role' | 'recaptchaValue', string>>;
 
-/**
- * The login screen (SPEC.md sections 2, 4 and 5). The captcha exists only with a site key, and is
- * shown (and then required) once the server asks for it after repeated failed sign-ins.
- */
+/** The login screen (SPEC.md sections 2, 4 and 5). The captcha exists only with a site key. */
 export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const navigate = useNavigate();
   const captcha = useRef<ReCAPTCHA>(null);
@@ -30,14 +27,12 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaAsked, setCaptchaAsked] = useState(false);
-  const captchaShown = Boolean(recaptchaSiteKey) && captchaAsked;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchemaFor(captchaShown).safeParse({
+    const parsed = loginSchemaFor(Boolean(recaptchaSiteKey)).safeParse({
       role,
       username,
       password,
@@ -62,7 +57,6 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
       if (!(error instanceof LoginFailed && error.internet)) {
         showToast({ severity: 'error', summary: 'Error', detail: error instanceof Error ? error.message : undefined });
       }
-      if (error instanceof LoginFailed && error.captchaRequired) setCaptchaAsked(true);
       setCaptchaToken(null);
       captcha.current?.reset();
       setLoading(false);
@@ -94,7 +88,7 @@ export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
           }}
         />
         <PasswordField value={password} onChange={setPassword} error={errors.password} />
-        {captchaShown && recaptchaSiteKey && (
+        {recaptchaSiteKey && (
           <div>
             <ReCAPTCHA
               ref={captcha}
