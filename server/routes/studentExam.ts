@@ -19,6 +19,7 @@ import {
   type QuizRow,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
+import { answersReleased } from '../exam/release';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
@@ -338,6 +339,9 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (attempt.status !== 'submitted') throw new AppError(409, 'The analysis is ready once the attempt is submitted', 'NOT_SUBMITTED');
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
     const review = quiz.allow_review !== 0;
+    // The student's own marks show at once; the correct answers only once they are released.
+    const released = await answersReleased(app.db, quiz);
+    const answersShown = review && released;
     const paper = paperOf(attempt);
     const answers = new Map(
       (await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
@@ -348,7 +352,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const questions = paper.map((q, index) => {
       const a = answers.get(q.id);
-      const correct = review
+      const correct = answersShown
         ? q.type === 'single' || q.type === 'multiple'
           ? q.key.correctOptions
           : q.type === 'true_false'
@@ -398,6 +402,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       startedAt: attempt.started_at,
       submittedAt: attempt.submitted_at,
       review,
+      answersReleased: released,
+      closesAt: quiz.valid_to,
       questions,
       byModule: breakdown((q) => q.module),
       byDifficulty: breakdown((q) => q.difficulty),

@@ -631,10 +631,12 @@ describeDb('students take exams', () => {
     });
 
     it('analyses the attempt per question, module and difficulty', async () => {
+      // The quiz has closed for everyone: its correct answers are released.
+      await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
       const res = await call('GET', `/api/student/attempts/${attemptId}/analysis`, 'student');
       expect(res.statusCode, res.body).toBe(200);
       const data = body(res).data;
-      expect(data).toMatchObject({ id: attemptId, quizId: quiz, score: 10.25, maxScore, pending: false, review: true });
+      expect(data).toMatchObject({ id: attemptId, quizId: quiz, score: 10.25, maxScore, pending: false, review: true, answersReleased: true });
       expect(data.questions).toHaveLength(10);
       const byId = new Map<number, any>(data.questions.map((q: any) => [q.id, q]));
       bank.forEach((q, i) => {
@@ -672,6 +674,100 @@ describeDb('students take exams', () => {
         ['correct', 2],
         ['unanswered', 0],
       ]);
+    });
+
+    describe('correct answers are released when the quiz has closed for everyone', () => {
+      const analysis = async (attempt: number, who: keyof typeof token = 'student') => {
+        const res = await call('GET', `/api/student/attempts/${attempt}/analysis`, who);
+        expect(res.statusCode, res.body).toBe(200);
+        return body(res).data;
+      };
+      const keysOf = (data: { questions: Record<string, unknown>[] }) => data.questions.filter((q) => 'correct' in q).map((q) => q.correct);
+
+      it('gives a blank early submission its marks but no correct answer while the quiz is open', async () => {
+        const open = await createQuiz({ questions: [bank[0].id, bank[2].id, bank[3].id] });
+        const attempt = await start(open);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: true, answersReleased: false, score: 0, maxScore: 2 + 1 + 3 });
+        expect(keysOf(data)).toEqual([]);
+        expect(data.questions.map((q: any) => [q.outcome, q.marksGained])).toEqual([
+          ['unanswered', 0],
+          ['unanswered', 0],
+          ['unanswered', 0],
+        ]);
+        expect(JSON.stringify(data)).not.toContain('correctOptions');
+      });
+
+      it('keeps them back after valid_to while an attempt with extra time still runs, and releases them when it ends', async () => {
+        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id] });
+        const early = await start(quizId);
+        await saved(early.id, bank[2].id, true);
+        expect((await call('POST', `/api/student/attempts/${early.id}/submit`, 'student')).statusCode).toBe(200);
+        const late = await start(quizId, 'peer');
+        // The window closes; the peer's attempt runs on (extra time), then is within its grace.
+        const now = Date.now();
+        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await setDeadline(late.id, now + 5 * MINUTE);
+        expect(await analysis(early.id)).toMatchObject({ answersReleased: false, score: 1 });
+        expect(keysOf(await analysis(early.id))).toEqual([]);
+        await setDeadline(late.id, now - SAVE_GRACE_MS / 2);
+        expect(keysOf(await analysis(early.id))).toEqual([]);
+
+        expect((await call('POST', `/api/student/attempts/${late.id}/submit`, 'peer')).statusCode).toBe(200);
+        const released = await analysis(early.id);
+        expect(released).toMatchObject({ answersReleased: true, score: 1 });
+        expect(keysOf(released)).toEqual([correctOf(bank[0]), true]);
+        expect(keysOf(await analysis(late.id, 'peer'))).toEqual([correctOf(bank[0]), true]);
+      });
+
+      it('counts an abandoned attempt whose deadline and grace have passed as finished', async () => {
+        const quizId = await createQuiz({ questions: [bank[2].id] });
+        const early = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${early.id}/submit`, 'student')).statusCode).toBe(200);
+        const gone = await start(quizId, 'peer');
+        const now = Date.now();
+        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await setDeadline(gone.id, now - SAVE_GRACE_MS - MINUTE);
+        expect(await analysis(early.id)).toMatchObject({ answersReleased: true });
+        expect(keysOf(await analysis(early.id))).toEqual([true]);
+      });
+
+      it('shows them right after submitting when the teacher chose so', async () => {
+        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id], show_answers_immediately: true });
+        const stored = await call('GET', `/api/quizzes/${quizId}`, 'teacher');
+        expect(body(stored).data.show_answers_immediately).toBe(true);
+        const attempt = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: true, answersReleased: true });
+        expect(keysOf(data)).toEqual([correctOf(bank[0]), true]);
+      });
+
+      it('never shows them when review is off, even once released', async () => {
+        const quizId = await createQuiz({ questions: [bank[2].id], allow_review: false, show_answers_immediately: true });
+        const attempt = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: false });
+        expect(keysOf(data)).toEqual([]);
+      });
+
+      it('refuses a setting that is not on or off, naming the field', async () => {
+        const res = await call('POST', '/api/quizzes', 'teacher', {
+          name: 'Bad setting',
+          subjects: [String(subjectId)],
+          visible_from: iso(Date.now() - 2 * HOUR),
+          valid_from: iso(Date.now() - HOUR),
+          valid_to: iso(Date.now() + HOUR),
+          duration: 30,
+          group_id: groupId,
+          options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
+          show_answers_immediately: 'yes',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(body(res).data.errors).toEqual({ show_answers_immediately: 'Show answers immediately must be on or off' });
+      });
     });
 
     it("analyses the demo student's past attempt", async () => {
