@@ -89,11 +89,17 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return quiz as Quiz;
   }
 
+  /** Closing an attempt ends its exam-link sessions (in the database): this process forgets them at once. */
+  function closedBy(user: SessionUser, attempt: AttemptRow): AttemptRow {
+    app.sessions.forgetUser(user.userId);
+    return attempt;
+  }
+
   async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
     const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
-    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closeAttempt(app.db, attempt.id, 'deadline');
+    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
     return attempt;
   }
 
@@ -298,7 +304,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
-    const closed = attempt.status === 'in_progress' ? await closeAttempt(app.db, attempt.id, 'student') : attempt;
+    const closed = attempt.status === 'in_progress' ? closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
     return ok(
       { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, allowReview: quiz.allow_review !== 0 },
@@ -313,6 +319,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
       .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
       .where('attempts.student_id', '=', req.user!.userId)
+      // An exam-link session sees only its quiz's attempt.
+      .$if(req.user!.examQuizId !== null, (q) => q.where('attempts.quiz_id', '=', req.user!.examQuizId!))
       .orderBy('attempts.started_at', 'desc')
       .limit(500)
       .execute();
