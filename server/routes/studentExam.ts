@@ -168,6 +168,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       safeExamBrowser: options.safe_exam_browser === true,
       instructions: quiz.instructions,
       allowReview: quiz.allow_review !== 0,
+      showAnswersImmediately: quiz.show_answers_immediately === 1,
       shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
     };
   }

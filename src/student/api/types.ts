@@ -46,6 +46,8 @@ export interface QuizSummary {
   safeExamBrowser: boolean;
   instructions: string | null;
   allowReview: boolean;
+  /** With review allowed: the correct answers show right after submitting, not only once the quiz has closed for everyone. */
+  showAnswersImmediately: boolean;
   attempt: AttemptBrief | null;
 }
 
