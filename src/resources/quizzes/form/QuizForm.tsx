@@ -431,7 +431,8 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                         description={description}
                         checked={values[name]}
                         onChange={(checked) => setField(name, checked)}
-                        disabled={lockedOrSaving(lock)}
+                        // Without review no correct answer is ever shown, so when is moot.
+                        disabled={lockedOrSaving(lock) || (name === 'show_answers_immediately' && !values.allow_review)}
                       >
                         {name === 'show_answers_immediately' && values.show_answers_immediately && (
                           <Alert severity="warning" variant="outlined" role="alert" sx={{ mt: 1, ml: 6 }}>

@@ -85,6 +85,9 @@ describe('QuizForm', { timeout: 30_000 }, () => {
     expect(onSave.mock.calls[0][0]).toMatchObject({ allow_review: true, show_answers_immediately: true });
     fireEvent.click(screen.getByRole('switch', { name: /Show answers immediately/ }));
     expect(screen.queryByText(/sees every correct answer while classmates are still writing/)).toBeNull();
+    // Without review it has nothing to show.
+    fireEvent.click(screen.getByRole('switch', { name: /Allow review/ }));
+    expect(screen.getByRole('switch', { name: /Show answers immediately/ })).toBeDisabled();
   });
 
   it('saves a valid quiz', async () => {
