@@ -149,6 +149,16 @@ function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
   return errorHandler(err, req, reply);
 }
 
+/**
+ * One sweep: closes the attempts whose deadline and grace have passed. Closing ends their exam-link
+ * sessions in the database; this process then forgets the sessions it remembers.
+ */
+export async function sweepExpiredAttempts(app: FastifyInstance, now = Date.now()): Promise<number> {
+  const closed = await closeExpiredAttempts(app.db, now);
+  if (closed > 0) app.sessions.forgetAll();
+  return closed;
+}
+
 /** Attempts whose browser is gone are closed at their deadline (plus grace) by the server itself. */
 function closeAbandonedAttempts(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
@@ -156,7 +166,7 @@ function closeAbandonedAttempts(app: FastifyInstance) {
   if (every === 0) return;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      closeExpiredAttempts(app.db).catch((err) => app.log.error({ err }, 'closing expired attempts failed'));
+      sweepExpiredAttempts(app).catch((err) => app.log.error({ err }, 'closing expired attempts failed'));
     }, every * 1000);
     timer.unref();
   });

@@ -9,6 +9,7 @@ import {
   getStoredRole,
   getStoredUsername,
   getToken,
+  setExamLinkQuiz,
   storeIdentity,
   storeToken,
 } from './auth/session';
@@ -27,7 +28,7 @@ export class LoginFailed extends Error {
 }
 
 /** The roles compare case-insensitively (SPEC.md section 6), so the server may answer in any case. */
-const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string() });
+const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string(), examQuizId: z.number().int().optional() });
 
 /** react-admin's shape for "send the user to the start page, without a notification". */
 const backToStart = { redirectTo: '/', message: false } as const;
@@ -58,6 +59,7 @@ export const authProvider = {
       const verified = verifiedSessionSchema.safeParse(result.data);
       if (result.success && verified.success && verified.data.role === role) {
         storeIdentity(role, verified.data.username);
+        setExamLinkQuiz(verified.data.examQuizId ?? null);
         return;
       }
     }

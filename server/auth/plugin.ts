@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../src/schemas/roles';
 import { AppError, forbidden, sessionExpired } from '../lib/errors';
 import type { SessionUser } from './sessions';
+import { examLinkScope } from './examLinkScope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +31,14 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
 
 export default fp(async (app) => {
   app.decorateRequest('user', undefined);
+  const checkExamLinkScope = examLinkScope(app.db);
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     const user = token && token.length <= 128 ? await app.sessions.find(token) : undefined;
     if (!user) throw sessionExpired();
     req.user = user;
+    // A session opened by an exam link reaches only that quiz's exam and results.
+    if (user.examQuizId !== null) await checkExamLinkScope(req, user.examQuizId);
   });
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
     if (!req.user) await app.authenticate(req, reply);

@@ -13,6 +13,8 @@ export interface SessionUser {
   instituteId: number | null;
   departmentId: number | null;
   mustChangePassword: boolean;
+  /** Set on a session opened by an exam link: the one quiz it may reach (see examLinkScope.ts). */
+  examQuizId: number | null;
 }
 
 // Touching last_seen_at on every request would turn each read into a write; once a minute is enough for idle expiry.
@@ -34,6 +36,7 @@ type SessionRow = {
   revoked_at: number | null;
   role: Role;
   kind: SessionKind;
+  quiz_id: number | null;
   userId: number;
   userRole: Role;
   username: string;
@@ -59,8 +62,11 @@ export class SessionStore {
     this.absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
   }
 
-  /** Opens a session and returns its bearer token; only the token's hash is stored. */
-  async create(userId: number, role: Role, now = Date.now(), kind: SessionKind = 'password'): Promise<string> {
+  /**
+   * Opens a session and returns its bearer token; only the token's hash is stored. `quizId` limits
+   * an exam-link session to that quiz.
+   */
+  async create(userId: number, role: Role, now = Date.now(), kind: SessionKind = 'password', quizId: number | null = null): Promise<string> {
     const token = newToken();
     await this.db
       .insertInto('sessions')
@@ -73,6 +79,7 @@ export class SessionStore {
         expires_at: now + this.absoluteMs,
         revoked_at: null,
         kind,
+        quiz_id: quizId,
       })
       .execute();
     return token;
@@ -111,6 +118,7 @@ export class SessionStore {
       departmentId: row.department_id,
       // An exam or guest link opens the exam itself; the new password is asked at the next sign-in.
       mustChangePassword: row.must_change_password === 1 && row.kind === 'password',
+      examQuizId: row.quiz_id,
     };
   }
 
@@ -125,6 +133,7 @@ export class SessionStore {
         'sessions.revoked_at',
         'sessions.role',
         'sessions.kind',
+        'sessions.quiz_id',
         'users.id as userId',
         'users.role as userRole',
         'users.username',

@@ -48,6 +48,20 @@ async function findOne(db: AnyDb, r: RegisteredResource, caller: Caller, id: num
   return (await toRecords(db, r, [row]))[0];
 }
 
+/**
+ * The record a write acts on. A record the caller may see but not change (a colleague's, where the
+ * role writes only its own rows) is refused with 403; one the caller cannot see at all stays 404.
+ */
+async function findWritable(db: AnyDb, r: RegisteredResource, caller: Caller, id: number, action: 'update' | 'delete') {
+  const row = await scoped(db, r, caller, action).where(r.adapter.idColumn, '=', id).executeTakeFirst();
+  if (row) return (await toRecords(db, r, [row]))[0];
+  const visible =
+    can(r.def, caller.role, 'read') &&
+    (await scoped(db, r, caller, 'read').clearSelect().select(r.adapter.idColumn).where(r.adapter.idColumn, '=', id).executeTakeFirst()) !== undefined;
+  if (visible) throw forbidden(`This ${r.def.singular.toLowerCase()} was made by someone else: you may not ${action} it`);
+  throw notFound(`${r.def.singular} not found`);
+}
+
 function requireAccess(r: RegisteredResource, action: Action, caller: Caller) {
   if (!can(r.def, caller.role, action)) throw forbidden(`You may not ${action} ${r.def.label.toLowerCase()}`);
 }
@@ -268,7 +282,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
       const caller = req.user!;
       requireAccess(r, 'update', caller);
       const parsed = parseBody(r, r.updateSchema, req.body, caller);
-      await findOne(app.db, r, caller, req.params.id, 'update');
+      await findWritable(app.db, r, caller, req.params.id, 'update');
       await checkReferences(app.db, registry, r, parsed, caller);
       const body = adapter.prepare ? await adapter.prepare(app.db, parsed, caller, req.params.id) : parsed;
       const record = await inTransaction(app, async (trx) => {
@@ -288,7 +302,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
     async (req) => {
       const caller = req.user!;
       requireAccess(r, 'delete', caller);
-      const record = await findOne(app.db, r, caller, req.params.id, 'delete');
+      const record = await findWritable(app.db, r, caller, req.params.id, 'delete');
       for (const dep of adapter.dependents) {
         let q = (app.db as AnyDb).selectFrom(dep.table).select((eb: any) => eb.fn.countAll().as('n')).where(dep.column, '=', req.params.id);
         if (dep.where) q = q.where(dep.where[0], '=', dep.where[1]);

@@ -56,6 +56,8 @@ export interface SessionTable {
   expires_at: number;
   revoked_at: number | null;
   kind: Generated<SessionKind>;
+  /** Set on an exam-link session: the one quiz it may reach (its exam and the student's own results). */
+  quiz_id: Generated<number | null>;
 }
 
 /** How a session began: a sign-in with a password, an exam link, or a guest link. */
@@ -80,6 +82,8 @@ export interface QuizTable {
   shuffle_options: number | null;
   negative_penalty: number | null;
   allow_review: number | null;
+  /** 1: correct answers are shown right after a student submits; 0: once the quiz has closed for everyone. */
+  show_answers_immediately: Generated<number>;
   published: number | null;
   instructions: string | null;
   guest_token: string | null;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
+import { endExamLinkSessions } from './links';
 import { buildPaper, type PaperQuestion, type PaperSource, type QuizPaperConfig } from './paper';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -176,22 +177,22 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
     let ids = chunk;
     if (closeFirst) {
       const { by, now } = closeFirst;
-      ids = (
-        await trx
-          .updateTable('attempts')
-          .set({
-            status: 'submitted',
-            submitted_at: sql<number>`case when deadline + ${SAVE_GRACE_MS} < ${now} then deadline + ${SAVE_GRACE_MS} else ${now} end`,
-            closed_by: by,
-            updated_at: now,
-          })
-          .where('id', 'in', chunk)
-          .where('status', '=', 'in_progress')
-          // Extra time given since the attempt was found due is respected.
-          .$if(by === 'deadline', (q) => q.where('deadline', '<', now - SAVE_GRACE_MS))
-          .returning('id')
-          .execute()
-      ).map((r) => r.id);
+      const closed = await trx
+        .updateTable('attempts')
+        .set({
+          status: 'submitted',
+          submitted_at: sql<number>`case when deadline + ${SAVE_GRACE_MS} < ${now} then deadline + ${SAVE_GRACE_MS} else ${now} end`,
+          closed_by: by,
+          updated_at: now,
+        })
+        .where('id', 'in', chunk)
+        .where('status', '=', 'in_progress')
+        // Extra time given since the attempt was found due is respected.
+        .$if(by === 'deadline', (q) => q.where('deadline', '<', now - SAVE_GRACE_MS))
+        .returning(['id', 'quiz_id', 'student_id'])
+        .execute();
+      ids = closed.map((r) => r.id);
+      await endExamLinkSessions(trx, closed, now);
     }
     if (!ids.length) return 0;
     const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
@@ -243,6 +244,7 @@ export async function closeAttempt(db: Kysely<Database>, attemptId: number, by: 
       .where('status', '=', 'in_progress')
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return (await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow());
+    await endExamLinkSessions(trx, [attempt], now);
     const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
     const total = await gradeAttempt(trx, attempt, markingOf(quiz));
     await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0 }).where('id', '=', attemptId).execute();

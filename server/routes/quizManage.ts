@@ -179,7 +179,9 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     await ownQuiz(req, req.params.id);
     const attempt = await app.db.selectFrom('attempts').select(['id', 'quiz_id']).where('id', '=', req.params.attemptId).executeTakeFirst();
     if (!attempt || attempt.quiz_id !== req.params.id) throw notFound('Attempt not found');
-    await closeAttempt(app.db, attempt.id, 'teacher');
+    const closed = await closeAttempt(app.db, attempt.id, 'teacher');
+    // Its exam-link sessions ended with it: this process forgets them at once.
+    app.sessions.forgetUser(closed.student_id);
     return ok({ participants: (await participants(req, req.params.id)).rows }, 'Attempt closed');
   });
 

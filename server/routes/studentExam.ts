@@ -19,6 +19,7 @@ import {
   type QuizRow,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
+import { answersReleased } from '../exam/release';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
@@ -88,11 +89,17 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return quiz as Quiz;
   }
 
+  /** Closing an attempt ends its exam-link sessions (in the database): this process forgets them at once. */
+  function closedBy(user: SessionUser, attempt: AttemptRow): AttemptRow {
+    app.sessions.forgetUser(user.userId);
+    return attempt;
+  }
+
   async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
     const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
-    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closeAttempt(app.db, attempt.id, 'deadline');
+    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
     return attempt;
   }
 
@@ -161,6 +168,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       safeExamBrowser: options.safe_exam_browser === true,
       instructions: quiz.instructions,
       allowReview: quiz.allow_review !== 0,
+      showAnswersImmediately: quiz.show_answers_immediately === 1,
       shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
     };
   }
@@ -297,7 +305,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
-    const closed = attempt.status === 'in_progress' ? await closeAttempt(app.db, attempt.id, 'student') : attempt;
+    const closed = attempt.status === 'in_progress' ? closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
     return ok(
       { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, allowReview: quiz.allow_review !== 0 },
@@ -312,6 +320,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
       .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
       .where('attempts.student_id', '=', req.user!.userId)
+      // An exam-link session sees only its quiz's attempt.
+      .$if(req.user!.examQuizId !== null, (q) => q.where('attempts.quiz_id', '=', req.user!.examQuizId!))
       .orderBy('attempts.started_at', 'desc')
       .limit(500)
       .execute();
@@ -338,6 +348,9 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (attempt.status !== 'submitted') throw new AppError(409, 'The analysis is ready once the attempt is submitted', 'NOT_SUBMITTED');
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
     const review = quiz.allow_review !== 0;
+    // The student's own marks show at once; the correct answers only once they are released.
+    const released = await answersReleased(app.db, quiz);
+    const answersShown = review && released;
     const paper = paperOf(attempt);
     const answers = new Map(
       (await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
@@ -348,7 +361,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const questions = paper.map((q, index) => {
       const a = answers.get(q.id);
-      const correct = review
+      const correct = answersShown
         ? q.type === 'single' || q.type === 'multiple'
           ? q.key.correctOptions
           : q.type === 'true_false'
@@ -398,6 +411,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       startedAt: attempt.started_at,
       submittedAt: attempt.submitted_at,
       review,
+      answersReleased: released,
+      closesAt: quiz.valid_to,
       questions,
       byModule: breakdown((q) => q.module),
       byDifficulty: breakdown((q) => q.difficulty),

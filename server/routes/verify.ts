@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
 import { perMinuteLimit } from '../auth/rateLimits';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
+import { SAVE_GRACE_MS } from '../exam/attempts';
 import { ok } from '../lib/envelope';
 
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,11 +17,20 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['auth'], summary: `Verify a ${role} session` },
       },
       async (req) =>
-        ok({ role: req.user!.role, username: req.user!.username, mustChangePassword: req.user!.mustChangePassword }, 'Session valid'),
+        ok(
+          {
+            role: req.user!.role,
+            username: req.user!.username,
+            mustChangePassword: req.user!.mustChangePassword,
+            // An exam-link session names its quiz: the student area then offers only that quiz.
+            ...(req.user!.examQuizId !== null ? { examQuizId: req.user!.examQuizId } : {}),
+          },
+          'Session valid',
+        ),
     );
   }
 
-  /** An exam link's token opens a student session straight into that quiz. */
+  /** An exam link's token opens a student session straight into that quiz, and only into it. */
   app.get(
     '/student/verify/exam-token/:token',
     {
@@ -45,7 +55,17 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row || row.revoked_at !== null || row.expires_at <= now || closed || row.role !== 'STUDENT') {
         throw notFound('This exam link is not valid or has expired');
       }
-      const token = await app.sessions.create(row.user_id, 'STUDENT', now, 'exam_link');
+      // The link's work is done once its exam is submitted: results are seen after a normal sign-in.
+      const attempt = await app.db
+        .selectFrom('attempts')
+        .select(['status', 'deadline'])
+        .where('quiz_id', '=', row.quizId)
+        .where('student_id', '=', row.user_id)
+        .executeTakeFirst();
+      if (attempt && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
+        throw new AppError(409, 'This exam has been submitted: sign in with your username and password to see your result', 'SUBMITTED');
+      }
+      const token = await app.sessions.create(row.user_id, 'STUDENT', now, 'exam_link', row.quizId);
       return ok({ token, quizName: row.quizName, quizId: row.quizId }, 'Exam link verified');
     },
   );

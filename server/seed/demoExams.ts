@@ -82,6 +82,8 @@ export async function seedExams(trx: Transaction<Database>, s: ExamSeed): Promis
 
   await quiz('Data Structures: practice quiz', now - HOUR, now + 30 * DAY, 30, {
     questions: questionIds.slice(0, 6),
+    // A practice quiz: each student sees the correct answers right after submitting.
+    show_answers_immediately: 1,
     instructions: 'Answer every question. Your answers are saved as you go; you can leave and come back until the time is up.',
   });
   await quiz('Data Structures: mid-term', now + 2 * DAY, now + 2 * DAY + 3 * HOUR, 90, {

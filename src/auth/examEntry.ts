@@ -1,6 +1,6 @@
 import { examTokenResponseDataSchema } from '../schemas/auth';
 import { requestExamTokenCheck } from './authApi';
-import { storeIdentity, storeQuizName, storeToken } from './session';
+import { setExamLinkQuiz, storeIdentity, storeQuizName, storeToken } from './session';
 
 const instructionPath = (quizId: number | string): string => `/student/availableQuiz/instruction/${quizId}`;
 
@@ -15,5 +15,6 @@ export async function enterExam(examToken: string): Promise<string | undefined> 
   storeToken(data.data.token);
   storeIdentity('STUDENT');
   storeQuizName(data.data.quizName);
+  setExamLinkQuiz(data.data.quizId);
   return instructionPath(data.data.quizId);
 }

@@ -31,13 +31,27 @@ export function storeQuizName(quizName: string): void {
   localStorage.setItem(STORAGE_KEYS.quizName, quizName);
 }
 
+/**
+ * The quiz an exam-link session is limited to (the server says so when the session is verified),
+ * or null for a session opened by signing in. Kept in memory only: every page load verifies again.
+ */
+let examLinkQuiz: number | null = null;
+
+export const getExamLinkQuiz = (): number | null => examLinkQuiz;
+
+export function setExamLinkQuiz(quizId: number | null): void {
+  examLinkQuiz = quizId;
+}
+
 /** What a 405 removes (SPEC.md section 4): the credentials, nothing else. */
 export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.role);
   localStorage.removeItem(STORAGE_KEYS.token);
+  examLinkQuiz = null;
 }
 
 /** What a failed session verification and a logout do: forget everything this browser kept. */
 export function clearStorage(): void {
   localStorage.clear();
+  examLinkQuiz = null;
 }

@@ -16,7 +16,10 @@ export type ModuleInput = z.input<typeof moduleSchema>;
 export type Module = z.infer<typeof moduleSchema>;
 export type ModuleRecord = Module & { id: number };
 
-/** Teachers keep their department's course outcomes; the department head looks at them. */
+/**
+ * Teachers keep their department's course outcomes: every teacher of the department sees and uses
+ * them, but only the teacher who made one, or the department head, changes or deletes it.
+ */
 export const moduleEntity = defineEntity({
   resource: 'modules',
   label: 'Modules',
@@ -38,8 +41,9 @@ export const moduleEntity = defineEntity({
     list: ['TEACHER', 'DEPARTMENT-HEAD'],
     read: ['TEACHER', 'DEPARTMENT-HEAD'],
     create: ['TEACHER'],
-    update: ['TEACHER'],
-    delete: ['TEACHER'],
+    update: ['TEACHER', 'DEPARTMENT-HEAD'],
+    delete: ['TEACHER', 'DEPARTMENT-HEAD'],
   },
   scope: { TEACHER: 'department', 'DEPARTMENT-HEAD': 'department' },
+  writeScope: { TEACHER: 'own' },
 });

@@ -116,6 +116,12 @@ export const quizPaperFields = {
   ),
   /** Students may see the correct answers in their analysis after submitting. */
   allow_review: z.boolean().default(true),
+  /**
+   * With review allowed, correct answers are shown once the quiz has closed for everyone (valid_to
+   * passed and no attempt still running). On: each student sees them right after submitting,
+   * while classmates may still be writing.
+   */
+  show_answers_immediately: z.boolean({ error: 'Show answers immediately must be on or off' }).default(false),
   /** A draft is invisible to students until published. */
   published: z.boolean().default(false),
   instructions: optionalText('Instructions', 5000),
@@ -182,6 +188,7 @@ export const quizEntity = defineEntity({
     shuffle_options: { label: 'Shuffle options' },
     negative_penalty: { label: 'Penalty per wrong answer (fraction of marks)' },
     allow_review: { label: 'Students may review correct answers' },
+    show_answers_immediately: { label: 'Show correct answers right after submitting' },
     published: { label: 'Published', list: true, filter: true },
     instructions: { label: 'Instructions', widget: 'textarea' },
   },

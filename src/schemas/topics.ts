@@ -13,7 +13,10 @@ export type TopicInput = z.input<typeof topicSchema>;
 export type Topic = z.infer<typeof topicSchema>;
 export type TopicRecord = Topic & { id: number };
 
-/** Teachers keep their department's topics. */
+/**
+ * Teachers keep their department's topics: every teacher of the department sees and uses them,
+ * but only the teacher who made one, or the department head, changes or deletes it.
+ */
 export const topicEntity = defineEntity({
   resource: 'topics',
   label: 'Topics',
@@ -35,8 +38,9 @@ export const topicEntity = defineEntity({
     list: ['TEACHER'],
     read: ['TEACHER'],
     create: ['TEACHER'],
-    update: ['TEACHER'],
-    delete: ['TEACHER'],
+    update: ['TEACHER', 'DEPARTMENT-HEAD'],
+    delete: ['TEACHER', 'DEPARTMENT-HEAD'],
   },
-  scope: { TEACHER: 'department' },
+  scope: { TEACHER: 'department', 'DEPARTMENT-HEAD': 'department' },
+  writeScope: { TEACHER: 'own' },
 });

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../config/constants';
 import { authProvider } from '../authProvider';
+import { getStoredQuizName } from '../auth/session';
+import { studentPaths } from './paths';
 import { LogoutButton } from '../areas/shared/LogoutButton';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { STUDENT_SCREENS } from './studentScreens';
@@ -19,10 +22,17 @@ const NAV_LINKS = [
   ...STUDENT_SCREENS.flatMap((screen) => (screen.nav ? [{ to: `${AREA_ROOT}/${screen.path}`, label: screen.nav, end: false }] : [])),
 ];
 
-/** The student area's frame: app bar with navigation and logout, and the current screen. */
-export function StudentLayout() {
+/** What the bar offers a session opened by an exam link: its quiz, and signing in for the rest. */
+export const EXAM_LINK_NOTE = 'You came in through an exam link: it opens only this quiz. Sign in with your username and password for the rest of the portal.';
+
+/**
+ * The student area's frame: app bar with navigation and logout, and the current screen. A session
+ * opened by an exam link (`examLinkQuiz`) gets only its quiz in the bar, and a way to sign in.
+ */
+export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) {
   const navigate = useNavigate();
   const logout = async () => navigate(await authProvider.logout(), { replace: true });
+  const links = examLinkQuiz === undefined ? NAV_LINKS : [{ to: studentPaths.instruction(examLinkQuiz), label: getStoredQuizName() ?? 'Your exam', end: true }];
 
   return (
     <>
@@ -32,7 +42,7 @@ export function StudentLayout() {
             {PRODUCT_NAME}
           </Typography>
           <Box component="nav" aria-label="Student" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <Button
                 key={link.to}
                 component={NavLink}
@@ -45,10 +55,21 @@ export function StudentLayout() {
               </Button>
             ))}
           </Box>
-          <LogoutButton onLogout={() => void logout()} />
+          {examLinkQuiz === undefined ? (
+            <LogoutButton onLogout={() => void logout()} />
+          ) : (
+            <Button color="inherit" variant="outlined" onClick={() => void logout()}>
+              Sign in
+            </Button>
+          )}
         </Toolbar>
       </AppBar>
       <Container component="main" sx={{ py: 3 }}>
+        {examLinkQuiz !== undefined && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {EXAM_LINK_NOTE}
+          </Alert>
+        )}
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>

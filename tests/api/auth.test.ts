@@ -104,9 +104,9 @@ describeDb('sign-in, sessions and verification', () => {
     await insert('second-exam-token-0123456789', now + 3_600_000);
     const viaLink = (await t.request('GET', '/api/student/verify/exam-token/second-exam-token-0123456789')).json().data.token;
     expect((await t.request('GET', '/api/student/verify', { token: viaLink })).json().data.mustChangePassword).toBe(false);
-    expect((await t.request('GET', '/api/student/quizzes?state=available', { token: viaLink })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/student/attempts', { token: viaLink })).statusCode).toBe(200);
     const viaPassword = await t.login('student', 'STUDENT');
-    expect((await t.request('GET', '/api/student/quizzes?state=available', { token: viaPassword })).statusCode).toBe(403);
+    expect((await t.request('GET', '/api/student/attempts', { token: viaPassword })).statusCode).toBe(403);
     await db.updateTable('users').set({ must_change_password: 0 }).where('id', '=', student.id).execute();
 
     for (const bad of ['expired-exam-token-0123456789', 'revoked-exam-token-0123456789', 'unknown-exam-token-0123456789']) {

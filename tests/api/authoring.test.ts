@@ -242,14 +242,14 @@ describeDb('Teachers build exams', () => {
       const read = await get(`/api/questions/${question}`, colleague);
       expect(read.statusCode).toBe(200);
       expect(json(read).data).toEqual(before);
-      expectRefused(await put(`/api/questions/${question}`, colleague, { ...before, question: 'Taken over' }), 404, 'colleague updates');
-      expectRefused(await t.request('DELETE', `/api/questions/${question}`, { token: colleague }), 404, 'colleague deletes');
+      expectRefused(await put(`/api/questions/${question}`, colleague, { ...before, question: 'Taken over' }), 403, 'colleague updates');
+      expectRefused(await t.request('DELETE', `/api/questions/${question}`, { token: colleague }), 403, 'colleague deletes');
       expect(json(await get(`/api/questions/${question}`, teacher)).data).toEqual(before);
 
       const quizBefore = json(await get(`/api/quizzes/${quiz.id}`, teacher)).data;
       expect(json(await get(`/api/quizzes/${quiz.id}`, colleague)).data).toEqual(quizBefore);
-      expectRefused(await put(`/api/quizzes/${quiz.id}`, colleague, { ...quizBefore, name: 'Taken over' }), 404, 'colleague updates the quiz');
-      expectRefused(await t.request('DELETE', `/api/quizzes/${quiz.id}`, { token: colleague }), 404, 'colleague deletes the quiz');
+      expectRefused(await put(`/api/quizzes/${quiz.id}`, colleague, { ...quizBefore, name: 'Taken over' }), 403, 'colleague updates the quiz');
+      expectRefused(await t.request('DELETE', `/api/quizzes/${quiz.id}`, { token: colleague }), 403, 'colleague deletes the quiz');
       expect(json(await get(`/api/quizzes/${quiz.id}`, teacher)).data).toEqual(quizBefore);
 
       // The colleague's own question is theirs to change.

@@ -34,7 +34,8 @@ import { describeDb, useTestApp } from './helper';
  *   O  rows the caller created (in their department)
  *   S  the caller's own account or rows    R  rows written for the caller's role
  *
- * A row outside the letter's scope is 404 on read, update and delete, and absent from lists.
+ * A row outside the letter's scope is 404 on read, update and delete, and absent from lists; a row the
+ * role may read but not change (a colleague's, where it writes only its own) is 403 on update and delete.
  */
 const MATRIX: Record<Resource, Record<Role, string>> = {
   institutes:  { STUDENT: '-----', TEACHER: '-----', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-I---', ADMIN: '*****' },
@@ -43,8 +44,8 @@ const MATRIX: Record<Resource, Record<Role, string>> = {
   students:    { STUDENT: '-S---', TEACHER: 'DDD--', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': 'IIIII', ADMIN: '-----' },
   subjects:    { STUDENT: '-----', TEACHER: 'II---', 'DEPARTMENT-HEAD': 'II---', 'INSTITUTE-HEAD': 'IIIII', ADMIN: '-----' },
   groups:      { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': 'II---', ADMIN: '-----' },
-  modules:     { STUDENT: '-----', TEACHER: 'DDDDD', 'DEPARTMENT-HEAD': 'DD---', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
-  topics:      { STUDENT: '-----', TEACHER: 'DDDDD', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  modules:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': 'DD-DD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  topics:      { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '---DD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   questions:   { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   guidelines:  { STUDENT: 'RR---', TEACHER: 'RR---', 'DEPARTMENT-HEAD': 'RR---', 'INSTITUTE-HEAD': 'RR---', ADMIN: '*****' },
@@ -475,10 +476,43 @@ describeDb('CRUD API: tenant and role access', () => {
       const was = await readBack('groups', A, demoGroup.id);
       expect((await t.request('GET', `/api/groups/${demoGroup.id}`, { token: teacher })).statusCode).toBe(200);
       const put = await t.request('PUT', `/api/groups/${demoGroup.id}`, { token: teacher, body: { ...was, groupName: 'Taken over' } });
-      expectRefused(put, 404, 'teacher updates the head group');
-      expectRefused(await t.request('DELETE', `/api/groups/${demoGroup.id}`, { token: teacher }), 404, 'teacher deletes the head group');
+      expectRefused(put, 403, 'teacher updates the head group');
+      expectRefused(await t.request('DELETE', `/api/groups/${demoGroup.id}`, { token: teacher }), 403, 'teacher deletes the head group');
       expect(await readBack('groups', A, demoGroup.id)).toEqual(was);
     });
+
+    it.each(['modules', 'topics'] as const)(
+      "lets a colleague read the teacher's %s but not change or delete them (403); the author and the department head may",
+      async (resource) => {
+        const body = bodies.teacher(A);
+        const account = created(await t.request('POST', '/api/teachers', { token: A.tokens['INSTITUTE-HEAD'], body }), 'colleague');
+        const colleague = await firstSignIn(t, body.username, 'TEACHER', account.initialPassword);
+        const author = A.tokens.TEACHER;
+        const head = A.tokens['DEPARTMENT-HEAD'];
+        const make = async () => created(await t.request('POST', `/api/${resource}`, { token: author, body: await createBody(resource, A) }), resource).id as number;
+        const url = (id: number) => `/api/${resource}/${id}`;
+
+        const id = await make();
+        const was = await readBack(resource, A, id);
+        expect((await t.request('GET', url(id), { token: colleague })).statusCode).toBe(200);
+        const put = await t.request('PUT', url(id), { token: colleague, body: EDIT[resource](was, 'Taken over') });
+        expectRefused(put, 403, 'colleague updates');
+        expect(json(put).message).toBe(`This ${entities[resource].singular.toLowerCase()} was made by someone else: you may not update it`);
+        expectRefused(await t.request('DELETE', url(id), { token: colleague }), 403, 'colleague deletes');
+        expect(await readBack(resource, A, id), 'unchanged').toEqual(was);
+
+        const byAuthor = await t.request('PUT', url(id), { token: author, body: EDIT[resource](was, 'Edited by its author') });
+        expect(byAuthor.statusCode, byAuthor.body).toBe(200);
+        const byHead = await t.request('PUT', url(id), { token: head, body: EDIT[resource](was, 'Edited by the head') });
+        expect(byHead.statusCode, byHead.body).toBe(200);
+        expect(await readBack(resource, A, id)).toEqual(EDIT[resource](was, 'Edited by the head'));
+        expect((await t.request('DELETE', url(id), { token: head })).statusCode).toBe(200);
+        expect(await exists(resource, id)).toBe(false);
+        const another = await make();
+        expect((await t.request('DELETE', url(another), { token: author })).statusCode).toBe(200);
+        expect(await exists(resource, another)).toBe(false);
+      },
+    );
 
     it('stops a teacher moved to another department from changing the groups they made in the old one', async () => {
       const head = A.tokens['INSTITUTE-HEAD'];

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { closeExpiredAttempts, SAVE_GRACE_MS } from '../../server/exam/attempts';
+import { sweepExpiredAttempts } from '../../server/app';
+import { EXAM_LINK_ONLY, EXAM_LINK_OTHER_QUIZ } from '../../server/auth/examLinkScope';
 import { describeDb, useTestApp } from './helper';
 
 /**
@@ -631,10 +633,12 @@ describeDb('students take exams', () => {
     });
 
     it('analyses the attempt per question, module and difficulty', async () => {
+      // The quiz has closed for everyone: its correct answers are released.
+      await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
       const res = await call('GET', `/api/student/attempts/${attemptId}/analysis`, 'student');
       expect(res.statusCode, res.body).toBe(200);
       const data = body(res).data;
-      expect(data).toMatchObject({ id: attemptId, quizId: quiz, score: 10.25, maxScore, pending: false, review: true });
+      expect(data).toMatchObject({ id: attemptId, quizId: quiz, score: 10.25, maxScore, pending: false, review: true, answersReleased: true });
       expect(data.questions).toHaveLength(10);
       const byId = new Map<number, any>(data.questions.map((q: any) => [q.id, q]));
       bank.forEach((q, i) => {
@@ -674,6 +678,100 @@ describeDb('students take exams', () => {
       ]);
     });
 
+    describe('correct answers are released when the quiz has closed for everyone', () => {
+      const analysis = async (attempt: number, who: keyof typeof token = 'student') => {
+        const res = await call('GET', `/api/student/attempts/${attempt}/analysis`, who);
+        expect(res.statusCode, res.body).toBe(200);
+        return body(res).data;
+      };
+      const keysOf = (data: { questions: Record<string, unknown>[] }) => data.questions.filter((q) => 'correct' in q).map((q) => q.correct);
+
+      it('gives a blank early submission its marks but no correct answer while the quiz is open', async () => {
+        const open = await createQuiz({ questions: [bank[0].id, bank[2].id, bank[3].id] });
+        const attempt = await start(open);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: true, answersReleased: false, score: 0, maxScore: 2 + 1 + 3 });
+        expect(keysOf(data)).toEqual([]);
+        expect(data.questions.map((q: any) => [q.outcome, q.marksGained])).toEqual([
+          ['unanswered', 0],
+          ['unanswered', 0],
+          ['unanswered', 0],
+        ]);
+        expect(JSON.stringify(data)).not.toContain('correctOptions');
+      });
+
+      it('keeps them back after valid_to while an attempt with extra time still runs, and releases them when it ends', async () => {
+        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id] });
+        const early = await start(quizId);
+        await saved(early.id, bank[2].id, true);
+        expect((await call('POST', `/api/student/attempts/${early.id}/submit`, 'student')).statusCode).toBe(200);
+        const late = await start(quizId, 'peer');
+        // The window closes; the peer's attempt runs on (extra time), then is within its grace.
+        const now = Date.now();
+        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await setDeadline(late.id, now + 5 * MINUTE);
+        expect(await analysis(early.id)).toMatchObject({ answersReleased: false, score: 1 });
+        expect(keysOf(await analysis(early.id))).toEqual([]);
+        await setDeadline(late.id, now - SAVE_GRACE_MS / 2);
+        expect(keysOf(await analysis(early.id))).toEqual([]);
+
+        expect((await call('POST', `/api/student/attempts/${late.id}/submit`, 'peer')).statusCode).toBe(200);
+        const released = await analysis(early.id);
+        expect(released).toMatchObject({ answersReleased: true, score: 1 });
+        expect(keysOf(released)).toEqual([correctOf(bank[0]), true]);
+        expect(keysOf(await analysis(late.id, 'peer'))).toEqual([correctOf(bank[0]), true]);
+      });
+
+      it('counts an abandoned attempt whose deadline and grace have passed as finished', async () => {
+        const quizId = await createQuiz({ questions: [bank[2].id] });
+        const early = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${early.id}/submit`, 'student')).statusCode).toBe(200);
+        const gone = await start(quizId, 'peer');
+        const now = Date.now();
+        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await setDeadline(gone.id, now - SAVE_GRACE_MS - MINUTE);
+        expect(await analysis(early.id)).toMatchObject({ answersReleased: true });
+        expect(keysOf(await analysis(early.id))).toEqual([true]);
+      });
+
+      it('shows them right after submitting when the teacher chose so', async () => {
+        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id], show_answers_immediately: true });
+        const stored = await call('GET', `/api/quizzes/${quizId}`, 'teacher');
+        expect(body(stored).data.show_answers_immediately).toBe(true);
+        const attempt = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: true, answersReleased: true });
+        expect(keysOf(data)).toEqual([correctOf(bank[0]), true]);
+      });
+
+      it('never shows them when review is off, even once released', async () => {
+        const quizId = await createQuiz({ questions: [bank[2].id], allow_review: false, show_answers_immediately: true });
+        const attempt = await start(quizId);
+        expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
+        const data = await analysis(attempt.id);
+        expect(data).toMatchObject({ review: false });
+        expect(keysOf(data)).toEqual([]);
+      });
+
+      it('refuses a setting that is not on or off, naming the field', async () => {
+        const res = await call('POST', '/api/quizzes', 'teacher', {
+          name: 'Bad setting',
+          subjects: [String(subjectId)],
+          visible_from: iso(Date.now() - 2 * HOUR),
+          valid_from: iso(Date.now() - HOUR),
+          valid_to: iso(Date.now() + HOUR),
+          duration: 30,
+          group_id: groupId,
+          options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
+          show_answers_immediately: 'yes',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(body(res).data.errors).toEqual({ show_answers_immediately: 'Show answers immediately must be on or off' });
+      });
+    });
+
     it("analyses the demo student's past attempt", async () => {
       const past = await db().selectFrom('attempts').select(['id', 'score']).where('quiz_id', '=', 3).where('student_id', '=', userId.student).executeTakeFirstOrThrow();
       const data = body(await call('GET', `/api/student/attempts/${past.id}/analysis`, 'student')).data;
@@ -681,6 +779,121 @@ describeDb('students take exams', () => {
       const sum = (rows: { marks: number }[]) => Math.round(rows.reduce((s, r) => s + r.marks, 0) * 100) / 100;
       expect(sum(data.byModule)).toBe(past.score);
       expect(sum(data.byDifficulty)).toBe(past.score);
+    });
+  });
+
+  describe('exam-link sessions', () => {
+    /** Signs the student (or the peer) in through the quiz's exam link; returns the session token. */
+    async function viaLink(quizId: number, who: 'student' | 'peer' = 'student'): Promise<string> {
+      const links = await call('POST', `/api/quizzes/${quizId}/exam-links`, 'teacher');
+      expect(links.statusCode, links.body).toBe(200);
+      const row = (body(links).data.participants as { id: number; examLink: string }[]).find((p) => p.id === userId[who])!;
+      const examToken = decodeURIComponent(/examToken=([^&#]+)/.exec(row.examLink)![1]);
+      const res = await t.request('GET', `/api/student/verify/exam-token/${encodeURIComponent(examToken)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return body(res).data.token as string;
+    }
+    const linkCall = (method: string, url: string, session: string, payload?: unknown) =>
+      t.request(method, url, { token: session, ...(payload === undefined ? {} : { body: payload }) });
+    const expectRefused = (res: LightMyRequestResponse, message: string, what: string) => {
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect(body(res), what).toEqual({ success: false, message });
+    };
+
+    it("reaches only its quiz's exam and the student's own result of it", async () => {
+      const linked = await createQuiz({ questions: [bank[0].id, bank[2].id] });
+      const other = await createQuiz({ questions: [bank[2].id] });
+      const otherAttempt = await start(other);
+      const session = await viaLink(linked);
+
+      const verified = await linkCall('GET', '/api/student/verify', session);
+      expect(body(verified).data).toMatchObject({ role: 'STUDENT', username: 'student', examQuizId: linked });
+      expect(body(await call('GET', '/api/student/verify', 'student')).data).not.toHaveProperty('examQuizId');
+
+      // The quiz's exam works end to end.
+      expect((await linkCall('GET', `/api/student/quizzes/${linked}`, session)).statusCode).toBe(200);
+      const started = await linkCall('POST', `/api/student/quizzes/${linked}/attempts`, session);
+      expect(started.statusCode, started.body).toBe(200);
+      const attemptId = body(started).data.id as number;
+      expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(200);
+      const put = await linkCall('PUT', `/api/student/attempts/${attemptId}/answers/${bank[2].id}`, session, { response: true, seq: 1 });
+      expect(put.statusCode, put.body).toBe(200);
+      const history = await linkCall('GET', '/api/student/attempts', session);
+      expect(history.statusCode).toBe(200);
+      expect((body(history).data as { id: number }[]).map((a) => a.id)).toEqual([attemptId]);
+
+      // Nothing else of the student's account.
+      for (const [method, url, payload] of [
+        ['GET', '/api/student/quizzes?state=available'],
+        ['GET', '/api/student/quizzes?state=upcoming'],
+        ['GET', '/api/profile'],
+        ['PUT', '/api/profile', { email: 'taken@over.example' }],
+        ['POST', '/api/auth/change-password', { currentPassword: 'x', newPassword: 'y', confirmPassword: 'y' }],
+        ['POST', '/api/feedbacks', { quiz: linked, rating: 5 }],
+        ['GET', '/api/guidelines'],
+        ['GET', `/api/students/${userId.student}`],
+      ] as [string, string, unknown?][]) {
+        expectRefused(await linkCall(method, url, session, payload), EXAM_LINK_ONLY, `${method} ${url}`);
+      }
+      // Nor another quiz, or an attempt at it.
+      expectRefused(await linkCall('GET', `/api/student/quizzes/${other}`, session), EXAM_LINK_OTHER_QUIZ, 'instructions of another quiz');
+      expectRefused(await linkCall('POST', `/api/student/quizzes/${other}/attempts`, session), EXAM_LINK_OTHER_QUIZ, 'start another quiz');
+      expectRefused(await linkCall('GET', `/api/student/attempts/${otherAttempt.id}`, session), EXAM_LINK_OTHER_QUIZ, "another quiz's paper");
+      expectRefused(
+        await linkCall('PUT', `/api/student/attempts/${otherAttempt.id}/answers/${bank[2].id}`, session, { response: false, seq: 1 }),
+        EXAM_LINK_OTHER_QUIZ,
+        "an answer to another quiz's attempt",
+      );
+      expectRefused(await linkCall('POST', `/api/student/attempts/${otherAttempt.id}/submit`, session), EXAM_LINK_OTHER_QUIZ, 'submit another attempt');
+      expect((await attemptRow(otherAttempt.id)).status).toBe('in_progress');
+      // The same student signed in with a password has the whole student area.
+      expect((await call('GET', '/api/student/quizzes?state=available', 'student')).statusCode).toBe(200);
+    });
+
+    it('ends when the student submits, and the link then no longer signs in', async () => {
+      const quizId = await createQuiz({ questions: [bank[2].id] });
+      const session = await viaLink(quizId);
+      const second = await viaLink(quizId); // the link opened on a second device
+      const attemptId = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, session)).data.id as number;
+      await linkCall('PUT', `/api/student/attempts/${attemptId}/answers/${bank[2].id}`, session, { response: true, seq: 1 });
+      const submitted = await linkCall('POST', `/api/student/attempts/${attemptId}/submit`, session);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(body(submitted).data).toMatchObject({ status: 'submitted', score: 1, maxScore: 1 });
+
+      for (const token of [session, second]) {
+        const after = await linkCall('GET', '/api/student/verify', token);
+        expect(after.statusCode).toBe(405);
+        expect(body(after)).toEqual({ success: false, message: 'Session Expired!!' });
+      }
+      const links = body(await call('POST', `/api/quizzes/${quizId}/exam-links`, 'teacher')).data.participants as { id: number; examLink: string }[];
+      const examToken = decodeURIComponent(/examToken=([^&#]+)/.exec(links.find((p) => p.id === userId.student)!.examLink)![1]);
+      const again = await t.request('GET', `/api/student/verify/exam-token/${encodeURIComponent(examToken)}`);
+      expect(again.statusCode).toBe(409);
+      expect(body(again)).toMatchObject({ success: false, message: 'This exam has been submitted: sign in with your username and password to see your result' });
+      // Signed in normally, the student sees the result.
+      expect(body(await call('GET', `/api/student/attempts/${attemptId}/analysis`, 'student')).data).toMatchObject({ score: 1 });
+    });
+
+    it('ends when the server closes the attempt at its deadline, or the teacher closes it', async () => {
+      const quizId = await createQuiz({ questions: [bank[2].id] });
+      const session = await viaLink(quizId);
+      const peerSession = await viaLink(quizId, 'peer');
+      const attemptId = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, session)).data.id as number;
+      const peerAttempt = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, peerSession)).data.id as number;
+      expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(200);
+
+      await setDeadline(attemptId, Date.now() - SAVE_GRACE_MS - MINUTE);
+      expect(await sweepExpiredAttempts(t.portal.app)).toBeGreaterThanOrEqual(1);
+      expect((await attemptRow(attemptId)).closed_by).toBe('deadline');
+      expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(405);
+      // The peer's attempt runs on, and so does their session.
+      expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(200);
+
+      const close = await call('POST', `/api/quizzes/${quizId}/attempts/${peerAttempt}/close`, 'teacher');
+      expect(close.statusCode, close.body).toBe(200);
+      expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(405);
+      // Password sessions are not exam-link sessions: they stay.
+      expect((await call('GET', '/api/student/attempts', 'peer')).statusCode).toBe(200);
     });
   });
 

@@ -239,7 +239,15 @@ describe('taking an exam', () => {
     await page.getByRole('heading', { name: 'Your exam is submitted' }).waitFor({ timeout: 90_000 });
     await page.getByText('The time was up, so your saved answers were submitted automatically.').waitFor();
 
-    const token = await storage(page, 'token');
+    // The exam link's session ended with the submission: the page leads to the sign-in.
+    await page.getByText('You came in through an exam link, which ends with this submission.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'View analysis' }).count()).toBe(0);
+    const linkToken = await storage(page, 'token');
+    expect((await apiAs(linkToken, '/student/verify')).status).toBe(405);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+
+    const token = await login('student', 'STUDENT');
     const { body: history } = await apiAs(token, '/student/attempts');
     const attempt = history.data.find((a: { id: number }) => a.id === attemptId);
     expect(attempt.status).toBe('submitted');

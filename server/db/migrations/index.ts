@@ -4,6 +4,7 @@ import * as managementConsole from './0002_console';
 import * as exams from './0003_exams';
 import * as bankIndexes from './0004_bank_indexes';
 import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
+import * as answerRelease from './0006_answer_release';
 import * as authHardening from './0010_auth_hardening';
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003_exams': exams,
   '0004_bank_indexes': bankIndexes,
   '0005_bank_index_tiebreak': bankIndexTiebreak,
+  '0006_answer_release': answerRelease,
   '0010_auth_hardening': authHardening,
 };

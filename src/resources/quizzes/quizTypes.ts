@@ -18,6 +18,7 @@ export interface QuizRecord {
   shuffle_options: boolean;
   negative_penalty: number | null;
   allow_review: boolean;
+  show_answers_immediately: boolean;
   published: boolean;
   instructions: string | null;
   created_by: number;

@@ -46,6 +46,8 @@ export interface QuizSummary {
   safeExamBrowser: boolean;
   instructions: string | null;
   allowReview: boolean;
+  /** With review allowed: the correct answers show right after submitting, not only once the quiz has closed for everyone. */
+  showAnswersImmediately: boolean;
   attempt: AttemptBrief | null;
 }
 
@@ -164,7 +166,7 @@ export interface AnalysisQuestion {
   outcome: Outcome;
   marksGained: number | null;
   timeSpentMs: number;
-  /** Present only when review is allowed. */
+  /** Present only when review is allowed and the answers are released. */
   correct?: CorrectAnswer;
 }
 
@@ -187,6 +189,10 @@ export interface Analysis {
   startedAt: number;
   submittedAt: number | null;
   review: boolean;
+  /** The correct answers are out: the quiz has closed for everyone, or the teacher shows them right after submitting. */
+  answersReleased: boolean;
+  /** valid_to of the quiz. */
+  closesAt: number | null;
   questions: AnalysisQuestion[];
   byModule: Breakdown[];
   byDifficulty: Breakdown[];

@@ -1,4 +1,5 @@
 import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,6 +18,9 @@ import { BreakdownChart } from './BreakdownChart';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
+
+/** Shown while the quiz is still open for someone: correct answers come later, marks now. */
+export const ANSWERS_LATER = 'Correct answers will be shown when the quiz closes for everyone.';
 
 async function loadAnalysis(attemptId: string): Promise<ApiResult<AnalysisView>> {
   const [analysis, history] = await Promise.all([fetchAnalysis(attemptId), fetchHistory({ toast: false })]);
@@ -121,8 +125,14 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           Question by question
         </Typography>
         {!analysis.review && <Typography sx={{ mb: 2 }}>Your teacher does not show the correct answers for this quiz.</Typography>}
+        {analysis.review && !analysis.answersReleased && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {ANSWERS_LATER}
+            {analysis.closesAt !== null && ` It closes at ${formatDateTime(analysis.closesAt)}.`} Your own marks are shown now.
+          </Alert>
+        )}
         {analysis.questions.map((q) => (
-          <QuestionReview key={q.id} question={q} review={analysis.review} />
+          <QuestionReview key={q.id} question={q} review={analysis.review && analysis.answersReleased} />
         ))}
       </Box>
     </>

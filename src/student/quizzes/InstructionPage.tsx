@@ -54,6 +54,13 @@ export function InstructionPage() {
   );
 }
 
+/** When the correct answers reach the analysis; the student's own marks show right after submitting. */
+function reviewText(quiz: Pick<QuizDetail, 'allowReview' | 'showAnswersImmediately'>): string {
+  if (!quiz.allowReview) return 'Only your marks are shown';
+  if (quiz.showAnswersImmediately) return 'You will see the correct answers in your analysis right after submitting';
+  return 'You will see your marks right after submitting, and the correct answers once the quiz has closed for everyone';
+}
+
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
@@ -128,7 +135,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           </Fact>
           <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
           <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
-          <Fact term="Review after submitting">{quiz.allowReview ? 'You will see the correct answers in your analysis' : 'Only your marks are shown'}</Fact>
+          <Fact term="Review after submitting">{reviewText(quiz)}</Fact>
         </Box>
       </Paper>
 

@@ -26,6 +26,7 @@ describe('quiz schema', () => {
       shuffle_options: false,
       negative_penalty: 0.25,
       allow_review: true,
+      show_answers_immediately: false,
       published: false,
     });
   });

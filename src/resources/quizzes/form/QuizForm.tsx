@@ -108,7 +108,7 @@ const MARKING_OPTIONS: SwitchChoice<keyof QuizOptions>[] = [
   },
 ];
 
-const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | 'allow_review'>[] = [
+const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | 'allow_review' | 'show_answers_immediately'>[] = [
   {
     name: 'shuffle_questions',
     label: 'Shuffle questions',
@@ -121,8 +121,21 @@ const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | '
     description: 'Each student gets a choice question’s options in a different order.',
     lock: 'shuffle_options',
   },
-  { name: 'allow_review', label: 'Allow review', description: 'After submitting, students may see the correct answers in their analysis.' },
+  {
+    name: 'allow_review',
+    label: 'Allow review',
+    description: 'Students may see the correct answers in their analysis once the quiz has closed for everyone.',
+  },
+  {
+    name: 'show_answers_immediately',
+    label: 'Show answers immediately',
+    description: 'With review allowed, each student sees the correct answers right after submitting, not only once the quiz has closed.',
+  },
 ];
+
+/** Shown while "Show answers immediately" is on. */
+export const SHOW_IMMEDIATELY_WARNING =
+  'A student who submits early sees every correct answer while classmates are still writing, and can pass them on. Use it only for practice quizzes.';
 
 interface WindowField {
   name: 'visible_from' | 'valid_from' | 'valid_to';
@@ -418,8 +431,15 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                         description={description}
                         checked={values[name]}
                         onChange={(checked) => setField(name, checked)}
-                        disabled={lockedOrSaving(lock)}
-                      />
+                        // Without review no correct answer is ever shown, so when is moot.
+                        disabled={lockedOrSaving(lock) || (name === 'show_answers_immediately' && !values.allow_review)}
+                      >
+                        {name === 'show_answers_immediately' && values.show_answers_immediately && (
+                          <Alert severity="warning" variant="outlined" role="alert" sx={{ mt: 1, ml: 6 }}>
+                            {SHOW_IMMEDIATELY_WARNING}
+                          </Alert>
+                        )}
+                      </OptionSwitch>
                     ))}
                   </Grid>
                 </Grid>

@@ -34,6 +34,7 @@ export interface QuizDraft {
   shuffle_questions: boolean;
   shuffle_options: boolean;
   allow_review: boolean;
+  show_answers_immediately: boolean;
   published: boolean;
   instructions: string;
   /** Fixed questions, in paper order. */
@@ -69,6 +70,7 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     shuffle_questions: false,
     shuffle_options: false,
     allow_review: true,
+    show_answers_immediately: false,
     published: false,
     instructions: '',
     questions: [],
@@ -96,6 +98,7 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
     shuffle_questions: Boolean(record.shuffle_questions),
     shuffle_options: Boolean(record.shuffle_options),
     allow_review: record.allow_review ?? true,
+    show_answers_immediately: Boolean(record.show_answers_immediately),
     published: Boolean(record.published),
     instructions: record.instructions ?? '',
     questions: [...(record.questions ?? [])],
@@ -145,6 +148,7 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     shuffle_questions: draft.shuffle_questions,
     shuffle_options: draft.shuffle_options,
     allow_review: draft.allow_review,
+    show_answers_immediately: draft.show_answers_immediately,
     published: draft.published,
     instructions: draft.instructions,
     questions: draft.questions,

@@ -75,6 +75,21 @@ describe('QuizForm', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Penalty per wrong answer/ })).toHaveValue('0.25');
   });
 
+  it('warns while "Show answers immediately" is on, and sends the setting', async () => {
+    const { onSave } = renderForm(draft());
+    expect(screen.queryByText(/sees every correct answer while classmates are still writing/)).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: /Show answers immediately/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A student who submits early sees every correct answer while classmates are still writing');
+    fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0][0]).toMatchObject({ allow_review: true, show_answers_immediately: true });
+    fireEvent.click(screen.getByRole('switch', { name: /Show answers immediately/ }));
+    expect(screen.queryByText(/sees every correct answer while classmates are still writing/)).toBeNull();
+    // Without review it has nothing to show.
+    fireEvent.click(screen.getByRole('switch', { name: /Allow review/ }));
+    expect(screen.getByRole('switch', { name: /Show answers immediately/ })).toBeDisabled();
+  });
+
   it('saves a valid quiz', async () => {
     const { onSave } = renderForm(draft());
     fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
