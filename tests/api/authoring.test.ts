@@ -303,10 +303,10 @@ describeDb('Teachers build exams', () => {
         'Mark at least one correct option',
       ],
       [
-        'a single choice with two correct options',
-        () => questionBody({ options: [{ text: 'A', correct: true }, { text: 'B', correct: true }] }),
+        'a single choice without an option worth 100%',
+        () => questionBody({ options: [{ text: 'A', weight: 50 }, { text: 'B', weight: 0 }] }),
         'options',
-        'A single choice question has exactly one correct option',
+        'A single choice question needs at least one option with weight 100%',
       ],
       ['an empty option', () => questionBody({ options: [{ text: '', correct: true }, { text: 'B' }] }), 'options.0.text', 'Option text is required'],
       ['a true/false without its answer', () => questionBody({ type: 'true_false', correct_bool: undefined }), 'correct_bool', 'Choose the correct answer'],

@@ -5,6 +5,7 @@ import * as exams from './0003_exams';
 import * as bankIndexes from './0004_bank_indexes';
 import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
 import * as authHardening from './0010_auth_hardening';
+import * as optionWeights from './0011_option_weights';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_bank_indexes': bankIndexes,
   '0005_bank_index_tiebreak': bankIndexTiebreak,
   '0010_auth_hardening': authHardening,
+  '0011_option_weights': optionWeights,
 };
