@@ -380,8 +380,8 @@ describeDb('Teachers build exams', () => {
       const after = json(res).data;
       expect(after.version).toBe(2);
       expect(after.options.slice(0, 2)).toEqual([
-        { id: green.id, text: 'Sky blue', correct: true },
-        { id: red.id, text: 'Red', correct: false },
+        { id: green.id, text: 'Sky blue', correct: true, weight: 100 },
+        { id: red.id, text: 'Red', correct: false, weight: 0 },
       ]);
       const newIds = after.options.slice(2).map((o: Json) => o.id);
       expect(new Set(after.options.map((o: Json) => o.id)).size).toBe(4);
