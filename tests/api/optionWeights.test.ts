@@ -100,3 +100,83 @@ describeDb('migration 0011: existing questions and stored attempts keep their ma
     expect(storedBefore.score).toBeGreaterThan(0);
   });
 });
+
+describeDb('a quiz with weighted options, taken through the exam API, is marked as Moodle marks it', () => {
+  const t = useTestApp();
+  const db = () => t.portal.database.db;
+  let teacher: string;
+  let student: string;
+  const call = (method: string, url: string, token: string, body?: unknown) => t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
+
+  it('sums the chosen weights, clamps to 0..1, applies negative marking to wrong answers, and keeps the weights frozen in the paper', async () => {
+    teacher = await t.login('teacher', 'TEACHER');
+    student = await t.login('student', 'STUDENT');
+    const subject = (await db().selectFrom('subjects').select('id').where('code', '=', 'CS201').executeTakeFirstOrThrow()).id;
+    const module = (await db().selectFrom('modules').select('id').where('subject_id', '=', subject).executeTakeFirstOrThrow()).id;
+    const studentId = (await db().selectFrom('users').select('id').where('username', '=', 'student').executeTakeFirstOrThrow()).id;
+    const group = (await db().selectFrom('group_students').select('group_id').where('student_id', '=', studentId).executeTakeFirstOrThrow()).group_id;
+    const option = (text: string, weight: number) => ({ text, weight });
+    const question = async (type: string, marks: number, options: { text: string; weight: number }[], scoring?: string) => {
+      const res = await call('POST', '/api/questions', teacher, { subject, module, type, scoring, question: `Weighted ${type} ${marks}`, marks, time_required: 1, difficulty: 'easy', options });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number; options: { id: string; text: string; weight: number; correct: boolean }[] } & Record<string, unknown>;
+    };
+    const colours = await question('multiple', 2, [option('yellow', 50), option('red', -100), option('off-beige', 50), option('blue', -100)], 'partial');
+    expect(colours.options.map((o) => o.correct)).toEqual([true, false, true, false]);
+    const halves = await question('multiple', 4, [option('yellow', 100), option('red', -50), option('blue', -50)], 'partial');
+    const single = await question('single', 3, [option('A', 100), option('B', -33.33333), option('C', 0), option('D', 50)]);
+    const grant = await question('multiple', 2, [option('No one', 0), option('Grant', 50), option("Grant's wife", 50), option("Grant's father", 0)], 'partial');
+    const bad = await call('POST', '/api/questions', teacher, { subject, module, type: 'multiple', scoring: 'partial', question: 'Bad', marks: 1, time_required: 1, difficulty: 'easy', options: [option('a', 50), option('b', 40)] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors).toEqual({ options: 'The positive option weights must add up to 100% (they add up to 90%)' });
+
+    const now = Date.now();
+    const quiz = await call('POST', '/api/quizzes', teacher, {
+      name: 'Weighted options quiz',
+      subjects: [String(subject)],
+      visible_from: new Date(now - 7_200_000).toISOString(),
+      valid_from: new Date(now - 3_600_000).toISOString(),
+      valid_to: new Date(now + 7_200_000).toISOString(),
+      duration: 60,
+      group_id: group,
+      options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: true },
+      negative_penalty: 0.25,
+      questions: [colours.id, halves.id, single.id, grant.id],
+      published: true,
+    });
+    expect(quiz.statusCode, quiz.body).toBe(201);
+    const started = await call('POST', `/api/student/quizzes/${quiz.json().data.id}/attempts`, student);
+    expect(started.statusCode, started.body).toBe(200);
+    const attemptId = started.json().data.id as number;
+    const paper = await call('GET', `/api/student/attempts/${attemptId}`, student);
+    expect(paper.statusCode).toBe(200);
+    expect(paper.body).not.toMatch(/weight|correct/);
+
+    // The teacher changes a weight after the paper was frozen: this attempt keeps the old ones.
+    const edited = await call('PUT', `/api/questions/${halves.id}`, teacher, { ...halves, options: [{ ...halves.options[0], weight: 50 }, { ...halves.options[1], weight: 50 }, halves.options[2]] });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const idOf = (q: typeof colours, text: string) => q.options.find((o) => o.text === text)!.id;
+    const answers: [typeof colours, unknown][] = [
+      [colours, ['yellow', 'off-beige', 'red'].map((x) => idOf(colours, x))],
+      [halves, ['yellow', 'red'].map((x) => idOf(halves, x))],
+      [single, idOf(single, 'D')],
+      [grant, ['Grant', 'No one'].map((x) => idOf(grant, x))],
+    ];
+    for (const [q, response] of answers) {
+      const res = await call('PUT', `/api/student/attempts/${attemptId}/answers/${q.id}`, student, { response, seq: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const submitted = await call('POST', `/api/student/attempts/${attemptId}/submit`, student);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    // 0 for yellow + off-beige + red, so negative marking takes 0.25 x 2; 100 - 50 = 50% of 4; D is 50% of 3; Grant is 50% of 2.
+    expect(submitted.json().data).toMatchObject({ score: -0.5 + 2 + 1.5 + 1, maxScore: 11 });
+    const marks = await db().selectFrom('answers').select(['question_id', 'marks', 'outcome']).where('attempt_id', '=', attemptId).orderBy('question_id').execute();
+    expect(marks.map((a) => [a.marks, a.outcome])).toEqual([
+      [-0.5, 'wrong'],
+      [2, 'partial'],
+      [1.5, 'partial'],
+      [1, 'partial'],
+    ]);
+  });
+});
