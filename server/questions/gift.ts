@@ -6,8 +6,8 @@ import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
  * Moodle's GIFT format, for the question types the portal has.
  *
  *     // a comment line
- *     ::Optional title::Question text {=right ~wrong}            single choice
- *     Question {~%50%a ~%50%b ~%-100%c}                          multiple choice (weights)
+ *     ::Optional title::Question text {=right ~wrong ~%50%half}  single choice (= is 100%, ~ 0% or its weight)
+ *     Question {~%50%a ~%50%b ~%-100%c}                          multiple choice (sum of weights)
  *     Question {T}  {F}  {TRUE}  {FALSE}                         true / false
  *     Question {#3.14:0.01}  {#3.13..3.15}                       numeric (value:tolerance, min..max)
  *     Question {=answer =other}                                  short answer
@@ -19,7 +19,7 @@ import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
  * format marker ([html], [markdown], [moodle], [plain]); the marker is dropped and [html] text
  * is turned into plain text. Answer feedback (`#...`) and general feedback (`####...`) are not
  * kept: the portal has no place for them. Matching questions, descriptions (text without an
- * answer block) and partial credit outside multiple choice are refused with the line number.
+ * answer block) and partial credit on numeric and short answers are refused with the line number.
  */
 
 interface Ch {
