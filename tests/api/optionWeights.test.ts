@@ -126,6 +126,22 @@ describeDb('a quiz with weighted options, taken through the exam API, is marked 
     const halves = await question('multiple', 4, [option('yellow', 100), option('red', -50), option('blue', -50)], 'partial');
     const single = await question('single', 3, [option('A', 100), option('B', -33.33333), option('C', 0), option('D', 50)]);
     const grant = await question('multiple', 2, [option('No one', 0), option('Grant', 50), option("Grant's wife", 50), option("Grant's father", 0)], 'partial');
+    const allOrNothing = await question('multiple', 2, [option('a', 50), option('b', 50), option('c', 0)], 'all_or_nothing');
+
+    // Exports write weights Moodle marks the same way, and refuse what Moodle would mark differently.
+    const gift = await call('GET', `/api/questions/export?format=gift&ids=[${colours.id},${single.id}]`, teacher);
+    expect(gift.statusCode, gift.body).toBe(200);
+    expect(gift.body).toContain('{\n\t~%50%yellow\n\t~%-100%red\n\t~%50%off-beige\n\t~%-100%blue\n}');
+    expect(gift.body).toContain('{\n\t=A\n\t~%-33.33333%B\n\t~C\n\t~%50%D\n}');
+    const refused = await call('GET', `/api/questions/export?format=gift&ids=[${colours.id},${allOrNothing.id}]`, teacher);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `These questions would be marked differently after export: question ${allOrNothing.id} is marked all or nothing, which Moodle multiple choice (GIFT) cannot express; change it to partial credit or export it as Excel`,
+    );
+    const aiken = await call('GET', `/api/questions/export?format=aiken&ids=[${single.id}]`, teacher);
+    expect(aiken.statusCode).toBe(400);
+    expect(aiken.json().message).toMatch(new RegExp(`question ${single.id} has partly right, negative or several right options`));
+
     const bad = await call('POST', '/api/questions', teacher, { subject, module, type: 'multiple', scoring: 'partial', question: 'Bad', marks: 1, time_required: 1, difficulty: 'easy', options: [option('a', 50), option('b', 40)] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors).toEqual({ options: 'The positive option weights must add up to 100% (they add up to 90%)' });
