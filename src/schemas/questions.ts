@@ -66,7 +66,8 @@ export const ACCEPTED_ANSWERS_MAX = 20;
 export const questionOptionSchema = z.object({
   id: z.string().max(40).optional(),
   text: requiredText('Option text is required').max(2000, 'Option text should not exceed 2000 characters'),
-  correct: z.boolean().default(false),
+  /** Whether the option is right: given with a weight, it must say the same as `weight > 0`. */
+  correct: z.boolean().optional(),
   /** The option's weight in percent, -100..100; a chosen option earns this share of the marks. */
   weight: numberInput(
     z
@@ -109,6 +110,15 @@ export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.Refinemen
   const options = Array.isArray(q.options) ? (q.options as QuestionOption[]) : [];
   if (isChoice(q.type)) {
     if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least two options' });
+    options.forEach((o, i) => {
+      if (typeof o?.weight === 'number' && typeof o.correct === 'boolean' && o.weight > 0 !== o.correct) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'weight'],
+          message: o.correct ? 'An option marked correct needs a positive weight' : 'An option not marked correct cannot have a positive weight',
+        });
+      }
+    });
     const weights = optionWeights(q.type, q.scoring, options);
     const positive = weights.filter((w) => w > 0);
     if (options.length < 2) {

@@ -401,7 +401,7 @@ describeDb('Teachers build exams', () => {
       const edit = {
         ...before,
         question: 'Which structure serves elements in first in, first out order?',
-        options: before.options.map((o: Json) => ({ ...o, correct: o.id === 'o1' })),
+        options: before.options.map((o: Json) => ({ ...o, correct: o.id === 'o1', weight: o.id === 'o1' ? 100 : 0 })),
       };
       const res = await put('/api/questions/1', teacher, edit);
       expect(res.statusCode, res.body).toBe(200);

@@ -169,7 +169,7 @@ describeDb('a quiz with weighted options, taken through the exam API, is marked 
     expect(paper.body).not.toMatch(/weight|correct/);
 
     // The teacher changes a weight after the paper was frozen: this attempt keeps the old ones.
-    const edited = await call('PUT', `/api/questions/${halves.id}`, teacher, { ...halves, options: [{ ...halves.options[0], weight: 50 }, { ...halves.options[1], weight: 50 }, halves.options[2]] });
+    const edited = await call('PUT', `/api/questions/${halves.id}`, teacher, { ...halves, options: [{ ...halves.options[0], weight: 50 }, { ...halves.options[1], weight: 50, correct: true }, halves.options[2]] });
     expect(edited.statusCode, edited.body).toBe(200);
 
     const idOf = (q: typeof colours, text: string) => q.options.find((o) => o.text === text)!.id;

@@ -48,6 +48,7 @@ describe('question schema', () => {
     ['multiple', { scoring: 'partial', options: [{ text: 'a', weight: 50 }, { text: 'b', weight: 40 }, { text: 'c', weight: -100 }] }, 'options', 'The positive option weights must add up to 100% (they add up to 90%)'],
     ['multiple', { scoring: 'partial', options: [{ text: 'a', weight: 150 }, { text: 'b', weight: -50 }] }, 'options.0.weight', 'Option weight must be between -100% and 100%'],
     ['single', { options: [{ text: 'a', weight: 100 }, { text: 'b', weight: -101 }] }, 'options.1.weight', 'Option weight must be between -100% and 100%'],
+    ['single', { options: [{ text: 'a', weight: 100 }, { text: 'b', correct: true, weight: 0 }] }, 'options.1.weight', 'An option marked correct needs a positive weight'],
     ['single', { options: [{ text: ' ', correct: true }, { text: 'b' }] }, 'options.0.text', 'Option text is required'],
     ['true_false', {}, 'correct_bool', 'Choose the correct answer'],
     ['numeric', {}, 'numeric_value', 'Enter the correct value'],
