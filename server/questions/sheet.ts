@@ -242,6 +242,7 @@ export function parseQuestionSheet(rows: readonly Cell[][]): SheetParse {
 export function sheetColumnOf(draft: QuestionDraft, path: string, message: string): string {
   const [head, index] = path.split('.');
   if (head === 'options') {
+    if (path.endsWith('.weight') || /weight/i.test(message)) return 'weights';
     if (index !== undefined) return draft.columns?.[`options.${index}`] ?? 'options';
     return /correct/i.test(message) ? 'correct' : 'options';
   }

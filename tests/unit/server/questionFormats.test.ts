@@ -303,11 +303,20 @@ describe('spreadsheet', () => {
       cells[at] = weights;
       return cells;
     };
-    const parsed = parseQuestionSheet([[...TEMPLATE_COLUMNS], row('multiple', '', '50|-100|50%|-100'), row('multiple', 'A', '50|-100|50|-100'), row('single', '', '100|0|0')]);
+    const parsed = parseQuestionSheet([
+      [...TEMPLATE_COLUMNS],
+      row('multiple', '', '50|-100|50%|-100'),
+      row('multiple', 'A', '50|-100|50|-100'),
+      row('single', '', '100|0|0'),
+      row('multiple', '', '50|-100|40|-100'),
+      row('single', '', '50|0|0|0'),
+    ]);
     const result = check(parsed, 'sheet');
     expect(result.errors).toEqual([
       { row: 3, field: 'correct', message: 'The letters in correct must name exactly the options with a positive weight' },
       { row: 4, field: 'weights', message: 'Write one weight in percent per option, separated by | (like 50|50|-100); this row has 4 options' },
+      { row: 5, field: 'weights', message: 'The positive option weights must add up to 100% (they add up to 90%)' },
+      { row: 6, field: 'weights', message: 'A single choice question needs at least one option with weight 100%' },
     ]);
     const options = result.valid[0].question.options!;
     expect(options.map((o) => o.weight)).toEqual([50, -100, 50, -100]);
