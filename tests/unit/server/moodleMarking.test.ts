@@ -122,3 +122,19 @@ describe('GIFT weights', () => {
     expect(giftProblem({ ...aon, scoring: 'partial' })).toBeNull();
   });
 });
+
+describe('old papers and migrated questions', () => {
+  const weights = { a: 1 / 3, b: -1 / 3, c: 1 / 3, d: 1 / 3, e: -1 / 3 };
+  it('legacy-partial keeps (right chosen - wrong chosen) / right options even when weights are present', () => {
+    const key = { type: 'multiple' as const, marks: 6, correctOptions: ['a', 'c', 'd'], optionCount: 5, scoring: 'legacy-partial' as const, weights };
+    expect(gradeResponse(key, ['a', 'c', 'b'], plain)).toEqual({ outcome: 'partial', marks: 2 });
+    expect(gradeResponse(key, ['a', 'x'], plain)).toEqual({ outcome: 'wrong', marks: 0 });
+    expect(gradeResponse(key, ['a', 'c', 'd'], negative)).toEqual({ outcome: 'correct', marks: 6 });
+  });
+
+  it('all_or_nothing with weights needs exactly the positive options', () => {
+    const key = { type: 'multiple' as const, marks: 2, correctOptions: ['a', 'c', 'd'], optionCount: 5, scoring: 'all_or_nothing' as const, weights };
+    expect(gradeResponse(key, ['a', 'c'], negative)).toEqual({ outcome: 'wrong', marks: -0.5 });
+    expect(gradeResponse(key, ['d', 'c', 'a'], negative)).toEqual({ outcome: 'correct', marks: 2 });
+  });
+});
