@@ -172,8 +172,9 @@ export interface QuestionTable extends Tenant {
   marks: number;
   time_required: number;
   difficulty: string;
-  /** JSON: [{ id, text, correct }] */
+  /** JSON: [{ id, text, correct, weight }]: weight in percent (-100..100), correct = weight > 0 */
   options: string | null;
+  /** multiple choice: 'partial' (sum of weights), 'all_or_nothing' or 'legacy-partial' */
   scoring: string | null;
   correct_bool: number | null;
   numeric_value: number | null;

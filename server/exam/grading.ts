@@ -4,8 +4,13 @@ import type { QuestionType, ScoringMode } from '../../src/schemas/questions';
 export interface AnswerKey {
   type: QuestionType;
   marks: number;
-  /** Choice questions: ids of the correct options, and how many options there are. */
+  /** Choice questions: ids of the correct options (those with a positive weight), and how many options there are. */
   correctOptions?: string[];
+  /**
+   * Choice questions: each option's weight as a fraction (-1..1). Papers frozen before options had
+   * weights have none and keep their old marking (see gradeResponse).
+   */
+  weights?: Record<string, number>;
   optionCount?: number;
   scoring?: ScoringMode;
   correctBool?: boolean;
@@ -28,7 +33,10 @@ export interface Graded {
   marks: number | null;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+const round = (n: number) => Math.round(n * 100) / 100 + 0;
+
+/** Moodle's tolerance when it tells a right, partly right or wrong fraction apart (question_state::graded_state_for_fraction). */
+const FRACTION_EPSILON = 0.000001;
 
 /** Short answers match without case and extra spaces. */
 export const normaliseText = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -41,10 +49,15 @@ const isEmpty = (response: unknown) =>
 
 /**
  * Grades one response. Rules:
- * - single, true/false, numeric (within the tolerance), short answer (any accepted answer): all or nothing;
- * - multiple, all-or-nothing: exactly the correct set; partial: (correct chosen - wrong chosen) / correct options,
- *   never below 0, and a choice that earns nothing counts as wrong;
- * - a wrong answer loses `penalty x marks` when negative marking is on; an empty answer loses nothing;
+ * - single choice: the chosen option's weight (Moodle's multichoice single: may be partly right, or negative);
+ * - multiple choice, 'partial': the sum of the chosen options' weights clamped to 0..1 (Moodle's multichoice multi);
+ *   'all_or_nothing': exactly the options with a positive weight; 'legacy-partial':
+ *   (correct chosen - wrong chosen) / correct options, never below 0;
+ * - papers frozen before options had weights: single choice all or nothing, multiple 'partial' the legacy rule;
+ * - true/false, numeric (within the tolerance), short answer (any accepted answer): all or nothing;
+ * - a fraction within 0.000001 of 1 is right, within 0.000001 of 0 (or below) is wrong, as Moodle tells them apart;
+ * - a wrong answer loses `penalty x marks` when negative marking is on; an option's own negative weight is not
+ *   added to that: the answer loses the larger of the two; an empty answer loses nothing;
  * - descriptive answers wait for the teacher (pending), and an empty one is unanswered.
  */
 export function gradeResponse(key: AnswerKey, response: unknown, marking: Marking): Graded {
@@ -52,17 +65,32 @@ export function gradeResponse(key: AnswerKey, response: unknown, marking: Markin
   const wrong = (): Graded => ({ outcome: 'wrong', marks: marking.negativeMarking ? round(-marking.penalty * key.marks) : 0 });
   const correct = (): Graded => ({ outcome: 'correct', marks: key.marks });
 
+  const byFraction = (fraction: number): Graded => {
+    if (fraction > 1 - FRACTION_EPSILON) return { outcome: 'correct', marks: round(Math.min(fraction, 1) * key.marks) };
+    if (fraction >= FRACTION_EPSILON) return { outcome: 'partial', marks: round(fraction * key.marks) };
+    const own = fraction < 0 ? round(fraction * key.marks) : 0;
+    return { outcome: 'wrong', marks: Math.min(own, wrong().marks ?? 0) };
+  };
+  const weights = key.weights;
+
   switch (key.type) {
     case 'single':
-      return typeof response === 'string' && key.correctOptions?.length === 1 && key.correctOptions[0] === response ? correct() : wrong();
+      if (typeof response !== 'string') return wrong();
+      if (weights) return byFraction(Object.hasOwn(weights, response) ? weights[response] : 0);
+      return key.correctOptions?.length === 1 && key.correctOptions[0] === response ? correct() : wrong();
     case 'multiple': {
       if (!Array.isArray(response)) return wrong();
       const chosen = new Set(response.map(String));
+      if (weights && key.scoring === 'partial') {
+        let sum = 0;
+        for (const id of chosen) if (Object.hasOwn(weights, id)) sum += weights[id];
+        return byFraction(Math.min(Math.max(0, sum), 1));
+      }
       const right = new Set(key.correctOptions ?? []);
       const hits = [...chosen].filter((id) => right.has(id)).length;
       const misses = chosen.size - hits;
       if (hits === right.size && misses === 0) return correct();
-      if (key.scoring !== 'partial') return wrong();
+      if (key.scoring !== 'partial' && key.scoring !== 'legacy-partial') return wrong();
       const fraction = Math.max(0, (hits - misses) / right.size);
       return fraction > 0 ? { outcome: 'partial', marks: round(fraction * key.marks) } : wrong();
     }

@@ -29,7 +29,7 @@ export interface QuizPaperConfig {
   shuffleOptions: boolean;
 }
 
-type QuestionRow = Awaited<ReturnType<typeof loadQuestions>>[number];
+export type QuestionRow = Awaited<ReturnType<typeof loadQuestions>>[number];
 
 const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
   ids.length
@@ -77,12 +77,15 @@ export function sample<T>(items: readonly T[], count: number): T[] {
   return out.slice(0, n);
 }
 
-function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
-  const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean }[]) : undefined;
+export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
+  const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean; weight?: number }[]) : undefined;
   const type = row.type as AnswerKey['type'];
   const key: AnswerKey = { type, marks: row.marks };
   if (options) {
-    key.correctOptions = options.filter((o) => o.correct).map((o) => o.id);
+    // The paper carries each option's weight, so a later edit of the question never changes this attempt's marks.
+    const weighted = options.every((o) => typeof o.weight === 'number');
+    key.correctOptions = options.filter((o) => (weighted ? (o.weight as number) > 0 : o.correct)).map((o) => o.id);
+    if (weighted) key.weights = Object.fromEntries(options.map((o) => [o.id, (o.weight as number) / 100]));
     key.optionCount = options.length;
     if (type === 'multiple') key.scoring = (row.scoring as AnswerKey['scoring']) ?? 'all_or_nothing';
   }

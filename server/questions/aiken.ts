@@ -1,5 +1,6 @@
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { oneLine, splitLines } from './text';
+import { optionWeights } from '../../src/schemas/questions';
 
 /**
  * Moodle's Aiken format: single-choice questions only, one after the other.
@@ -90,7 +91,7 @@ export function parseAiken(input: string): ParseResult {
         fields: {
           type: 'single',
           question: q.text.join('\n'),
-          options: q.options.map((o, i) => ({ text: o.text, correct: i === index })),
+          options: q.options.map((o, i) => ({ text: o.text, correct: i === index, weight: i === index ? 100 : 0 })),
         },
       });
       return;
@@ -115,6 +116,15 @@ export function parseAiken(input: string): ParseResult {
   return { drafts, errors };
 }
 
+/** Why Aiken cannot carry a question's marking (one right answer, the others worth nothing), or null. */
+export function aikenProblem(q: ExportQuestion): string | null {
+  if (q.type !== 'single' || !q.options?.length) return null;
+  const weights = optionWeights(q.type, null, q.options);
+  return weights.filter((w) => w === 100).length === 1 && weights.every((w) => w === 100 || w === 0)
+    ? null
+    : 'has partly right, negative or several right options, which Aiken (one right answer) cannot carry; export it as GIFT or Excel';
+}
+
 /**
  * Single-choice questions in Aiken. The format keeps one line per item, so line breaks inside a
  * question or an option become spaces.
@@ -122,7 +132,7 @@ export function parseAiken(input: string): ParseResult {
 export function writeAiken(questions: readonly ExportQuestion[]): string {
   const blocks = questions.map((q) => {
     if (q.type !== 'single' || !q.options?.length) throw new Error(`Aiken carries single-choice questions only (question ${q.id})`);
-    const correct = q.options.findIndex((o) => o.correct);
+    const correct = optionWeights(q.type, null, q.options).indexOf(100);
     return [oneLine(q.question), ...q.options.map((o, i) => `${letterAt(i)}. ${oneLine(o.text)}`), `ANSWER: ${letterAt(Math.max(0, correct))}`].join('\n');
   });
   return blocks.length ? `${blocks.join('\n\n')}\n` : '';

@@ -1,12 +1,13 @@
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { htmlToText, oneLine, splitLines } from './text';
+import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
 
 /**
  * Moodle's GIFT format, for the question types the portal has.
  *
  *     // a comment line
- *     ::Optional title::Question text {=right ~wrong}            single choice
- *     Question {~%50%a ~%50%b ~%-100%c}                          multiple choice (weights)
+ *     ::Optional title::Question text {=right ~wrong ~%50%half}  single choice (= is 100%, ~ 0% or its weight)
+ *     Question {~%50%a ~%50%b ~%-100%c}                          multiple choice (sum of weights)
  *     Question {T}  {F}  {TRUE}  {FALSE}                         true / false
  *     Question {#3.14:0.01}  {#3.13..3.15}                       numeric (value:tolerance, min..max)
  *     Question {=answer =other}                                  short answer
@@ -18,7 +19,7 @@ import { htmlToText, oneLine, splitLines } from './text';
  * format marker ([html], [markdown], [moodle], [plain]); the marker is dropped and [html] text
  * is turned into plain text. Answer feedback (`#...`) and general feedback (`####...`) are not
  * kept: the portal has no place for them. Matching questions, descriptions (text without an
- * answer block) and partial credit outside multiple choice are refused with the line number.
+ * answer block) and partial credit on numeric and short answers are refused with the line number.
  */
 
 interface Ch {
@@ -202,26 +203,17 @@ function parseAnswer(answer: Ch[], openLine: number, format: string): Answer {
       if (weight !== undefined && (weight > 100 || weight < -100)) {
         throw new GiftError(p.line, 'options', `Answer weights run from -100% to 100% (found ${weight}%)`);
       }
-      if (single) {
-        const partial = p.marker === '=' ? weight !== undefined && weight !== 100 : (weight ?? 0) > 0;
-        if (partial) {
-          throw new GiftError(
-            p.line,
-            'options',
-            `Partial credit (${weight}%) in a single-choice question is not supported; mark the right answer with = and the others with ~, or give every answer a weight (~%50%) for multiple choice`,
-          );
-        }
-        return { text: optionText, correct: p.marker === '=', weight: 0 };
+      if (p.marker === '=' && weight !== undefined && weight !== 100) {
+        throw new GiftError(p.line, 'options', `An answer marked with = is worth 100% (found ${weight}%); write ~%${weight}% for a partly right answer`);
       }
-      return { text: optionText, correct: (weight ?? 0) > 0, weight: weight ?? 0 };
+      // Moodle: = is 100%, ~ without a weight is 0%.
+      return { text: optionText, weight: p.marker === '=' ? 100 : (weight ?? 0) };
     });
     lines.options = parts[0]?.line ?? openLine;
-    if (single) return { fields: { type: 'single', options: options.map(({ text: t, correct }) => ({ text: t, correct })) }, lines };
-    const partial = options.some((o) => (o.correct && o.weight < 100) || o.weight < 0);
-    return {
-      fields: { type: 'multiple', scoring: partial ? 'partial' : 'all_or_nothing', options: options.map(({ text: t, correct }) => ({ text: t, correct })) },
-      lines,
-    };
+    const stated = options.map(({ text: t, weight }) => ({ text: t, correct: weight > 0, weight }));
+    // As Moodle reads GIFT: an answer with = makes single choice, otherwise multiple choice marked by the sum of weights.
+    if (single) return { fields: { type: 'single', options: stated }, lines };
+    return { fields: { type: 'multiple', scoring: 'partial', options: stated }, lines };
   }
 
   if (find(content, '->') >= 0 && find(content, '=') >= 0) {
@@ -337,19 +329,38 @@ const giftText = (s: string) => `${/^[[%]/.test(s) || /[<&]/.test(s) ? '[plain]'
 
 const formatNumber = (n: number) => String(n);
 
-/** The weight a correct option of a partially scored question carries: 100 shared among them. */
-const shareOf = (correct: number) => formatNumber(Number((100 / correct).toFixed(5)));
+/** Moodle's allowed fractions in percent: Moodle refuses any other weight in an imported file. */
+const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - w) < 1e-6);
+
+/** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
+const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
+
+/**
+ * Why a question cannot be written in GIFT so that Moodle marks it as the portal does, or null.
+ * Moodle's multichoice marks the sum of the chosen answers' weights: an all-or-nothing multiple
+ * choice question has no such weights (every subset of its right answers would earn part of the
+ * marks), and a weight outside Moodle's list of fractions is refused by Moodle's import.
+ */
+export function giftProblem(q: ExportQuestion): string | null {
+  if (q.type !== 'single' && q.type !== 'multiple') return null;
+  if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
+    return 'is marked all or nothing, which Moodle multiple choice (GIFT) cannot express; change it to partial credit or export it as Excel';
+  }
+  const odd = weightsOf(q).find((w) => !isMoodleFraction(w));
+  if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
+  return null;
+}
 
 function answerBlock(q: ExportQuestion): string {
   const options = q.options ?? [];
   switch (q.type) {
     case 'single':
-      return `{\n${options.map((o) => `\t${o.correct ? '=' : '~'}${giftText(o.text)}\n`).join('')}}`;
     case 'multiple': {
-      const correct = options.filter((o) => o.correct).length;
-      const partial = q.scoring === 'partial';
-      const marker = (right: boolean) => (right ? `~%${partial ? shareOf(correct) : '100'}%` : partial ? '~%-100%' : '~');
-      return `{\n${options.map((o) => `\t${marker(o.correct)}${giftText(o.text)}\n`).join('')}}`;
+      // Single choice keeps = for its 100% answers (Moodle reads = as single choice);
+      // multiple choice writes every weight with ~ (no = anywhere, or Moodle would read it as single choice).
+      const weights = weightsOf(q);
+      const marker = (w: number) => (q.type === 'single' && w === 100 ? '=' : w === 0 ? '~' : `~%${formatNumber(w)}%`);
+      return `{\n${options.map((o, i) => `\t${marker(weights[i])}${giftText(o.text)}\n`).join('')}}`;
     }
     case 'true_false':
       return q.correct_bool ? '{TRUE}' : '{FALSE}';
@@ -364,13 +375,15 @@ function answerBlock(q: ExportQuestion): string {
 
 /**
  * Questions of every type in GIFT. Each gets a comment with its id and a title made from its
- * text (Moodle names questions by their title). Multiple choice is written with weights:
- * all-or-nothing as ~%100% for each right answer, partial credit as shares of 100% for the right
- * answers and -100% for the wrong ones; the portal reads both back as they were.
+ * text (Moodle names questions by their title). Choice questions are written with their options'
+ * weights, which Moodle marks as the portal does; a question giftProblem refuses is an error
+ * (the export route names them all before writing anything).
  */
 export function writeGift(questions: readonly ExportQuestion[]): string {
   return questions
     .map((q) => {
+      const problem = giftProblem(q);
+      if (problem) throw new Error(`Question ${q.id} ${problem}`);
       const title = escapeGift(oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`);
       return `// question: ${q.id}  type: ${q.type}\n::${title}::${giftText(q.question)}${answerBlock(q)}\n`;
     })

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { OPTIONS_MAX, QUESTION_TYPES, type QuestionType } from '../../src/schemas/questions';
+import { OPTIONS_MAX, QUESTION_TYPES, optionWeights, type QuestionType } from '../../src/schemas/questions';
 import { badRequest } from '../lib/errors';
 import { MAX_TRANSFER_QUESTIONS, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 
@@ -22,6 +22,7 @@ export const TEMPLATE_COLUMNS = [
   'correct',
   'tolerance',
   'scoring',
+  'weights',
   'marks',
   'time_required',
   'difficulty',
@@ -38,6 +39,7 @@ const HEADER_ALIASES: Record<string, string> = {
   correct: 'correct', correctanswer: 'correct', answer: 'correct', answerkey: 'correct', key: 'correct',
   tolerance: 'tolerance',
   scoring: 'scoring',
+  weights: 'weights', weight: 'weights', fractions: 'weights',
   marks: 'marks', mark: 'marks', points: 'marks',
   timerequired: 'time_required', time: 'time_required', minutes: 'time_required', timeminutes: 'time_required',
   difficulty: 'difficulty', level: 'difficulty',
@@ -56,7 +58,7 @@ const TYPE_ALIASES: Record<string, QuestionType> = {
   short: 'short_answer',
   essay: 'descriptive', long: 'descriptive', longanswer: 'descriptive',
 };
-const SCORING_ALIASES: Record<string, string> = { allornothing: 'all_or_nothing', all: 'all_or_nothing', exact: 'all_or_nothing', partial: 'partial', partialcredit: 'partial' };
+const SCORING_ALIASES: Record<string, string> = { allornothing: 'all_or_nothing', all: 'all_or_nothing', exact: 'all_or_nothing', partial: 'partial', partialcredit: 'partial', legacypartial: 'legacy-partial' };
 
 export type Cell = string | number | boolean;
 
@@ -158,7 +160,16 @@ function parseRow(row: number, get: (column: string) => Cell | undefined, has: (
       }
       chosen.add(index);
     }
-    fields.options = texts.map((text, i) => ({ text, correct: chosen.has(i) }));
+    const weightCells = splitPipes(textOf(get('weights')));
+    const weights = weightCells.map((w) => Number(w.replace(/%$/, '')));
+    if (weightCells.length && (weightCells.length !== texts.length || weights.some((w) => !Number.isFinite(w)))) {
+      errors.push({ row, field: 'weights', message: `Write one weight in percent per option, separated by | (like 50|50|-100); this row has ${texts.length} options` });
+    } else if (weightCells.length && tokens.length && texts.some((_, i) => chosen.has(i) !== weights[i] > 0)) {
+      errors.push({ row, field: 'correct', message: 'The letters in correct must name exactly the options with a positive weight' });
+    }
+    fields.options = texts.map((text, i) =>
+      weightCells.length ? { text, correct: weights[i] > 0, weight: weights[i] } : type === 'single' ? { text, correct: chosen.has(i), weight: chosen.has(i) ? 100 : 0 } : { text, correct: chosen.has(i) },
+    );
     if (type === 'multiple') {
       const scoring = textOf(get('scoring'));
       if (scoring !== '') fields.scoring = SCORING_ALIASES[normaliseHeader(scoring)] ?? scoring;
@@ -231,6 +242,7 @@ export function parseQuestionSheet(rows: readonly Cell[][]): SheetParse {
 export function sheetColumnOf(draft: QuestionDraft, path: string, message: string): string {
   const [head, index] = path.split('.');
   if (head === 'options') {
+    if (path.endsWith('.weight') || /weight/i.test(message)) return 'weights';
     if (index !== undefined) return draft.columns?.[`options.${index}`] ?? 'options';
     return /correct/i.test(message) ? 'correct' : 'options';
   }
@@ -245,7 +257,7 @@ export function sheetColumnOf(draft: QuestionDraft, path: string, message: strin
 export function questionSheetRows(questions: readonly ExportQuestion[]): { header: string[]; rows: unknown[][] } {
   const optionCount = Math.max(TEMPLATE_OPTION_COUNT, ...questions.map((q) => (q.type === 'single' || q.type === 'multiple' ? (q.options?.length ?? 0) : 0)));
   const optionColumns = OPTION_LETTERS.slice(0, optionCount).map((_, i) => optionColumn(i));
-  const header = ['question', 'type', ...optionColumns, 'correct', 'tolerance', 'scoring', 'marks', 'time_required', 'difficulty', 'module', 'topic'];
+  const header = ['question', 'type', ...optionColumns, 'correct', 'tolerance', 'scoring', 'weights', 'marks', 'time_required', 'difficulty', 'module', 'topic'];
   const rows = questions.map((q) => {
     const choice = q.type === 'single' || q.type === 'multiple';
     const options = choice ? (q.options ?? []) : [];
@@ -261,6 +273,7 @@ export function questionSheetRows(questions: readonly ExportQuestion[]): { heade
       correct,
       q.type === 'numeric' ? (q.numeric_tolerance ?? 0) : '',
       q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : '',
+      choice ? optionWeights(q.type, q.scoring ?? 'all_or_nothing', options).join('|') : '',
       q.marks,
       q.time_required,
       q.difficulty,
@@ -284,7 +297,8 @@ export function templateHelpRows(): unknown[][] {
     ['option_a … option_f', 'The options, one per column, from option_a on without gaps (option_g … option_l are read too, up to 12). Instead, all options may go in one column named options, separated by |.', 'single, multiple'],
     ['correct', 'single: the letter of the right option (B). multiple: the letters of every right option (A,C). true_false: TRUE or FALSE. numeric: the value (3.14). short_answer: the accepted answers separated by | (write \\| for a | inside an answer). descriptive: leave empty.', 'all but descriptive'],
     ['tolerance', 'numeric: how far an answer may be from the value and still count (0.01); empty means exact.', 'numeric (optional)'],
-    ['scoring', 'multiple: all_or_nothing (every right option and no wrong one) or partial (credit for each right option, less for each wrong one); empty means all_or_nothing.', 'multiple (optional)'],
+    ['scoring', 'multiple: all_or_nothing (every right option and no wrong one), partial (the sum of the chosen options\' weights, never below 0, as Moodle marks) or legacy-partial (right chosen minus wrong chosen, over the right options); empty means all_or_nothing.', 'multiple (optional)'],
+    ['weights', 'single, multiple: each option\'s weight in percent, -100 to 100, separated by | (50|50|-100|0); partial multiple choice: the positive ones add up to 100; single choice: one at least is 100. Empty: the right options share 100 (single choice: each right one 100), and with partial scoring each wrong one takes off one share.', 'single, multiple (optional)'],
     ['marks', 'A number of at least 1; empty uses the import page\'s default.', 'optional'],
     ['time_required', 'Minutes, at least 1; empty uses the import page\'s default.', 'optional'],
     ['difficulty', 'easy, medium or hard; empty uses the import page\'s default.', 'optional'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Question } from '../../src/schemas/questions';
+import { optionWeights, type Question } from '../../src/schemas/questions';
 import type { ExportQuestion } from './types';
 
 /** Who owns imported questions: the importing teacher, in their department and institute. */
@@ -10,6 +10,13 @@ export interface Owner {
 }
 
 const optionId = () => randomBytes(6).toString('base64url');
+
+/** Options as stored: a stable id, and the weight (given, or derived from `correct`) with `correct` meaning weight > 0. */
+function storedOptions(q: Question, newId: () => string) {
+  const options = q.options ?? [];
+  const weights = optionWeights(q.type, q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : null, options);
+  return options.map((o, i) => ({ id: newId(), text: o.text, correct: weights[i] > 0, weight: weights[i] }));
+}
 
 /**
  * A validated question as a row of the `questions` table, stored the way the question form
@@ -28,7 +35,7 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     marks: q.marks,
     time_required: q.time_required,
     difficulty: q.difficulty,
-    options: choice ? JSON.stringify((q.options ?? []).map((o) => ({ id: newId(), text: o.text, correct: Boolean(o.correct) }))) : null,
+    options: choice ? JSON.stringify(storedOptions(q, newId)) : null,
     scoring: q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : null,
     correct_bool: q.type === 'true_false' ? (q.correct_bool ? 1 : 0) : null,
     numeric_value: q.type === 'numeric' ? (q.numeric_value ?? null) : null,

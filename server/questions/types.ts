@@ -48,7 +48,7 @@ export interface ExportQuestion {
   marks: number;
   time_required: number;
   difficulty: Difficulty;
-  options?: { id?: string; text: string; correct: boolean }[] | null;
+  options?: { id?: string; text: string; correct: boolean; weight?: number }[] | null;
   scoring?: ScoringMode | null;
   correct_bool?: boolean | null;
   numeric_value?: number | null;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { entities } from '../../src/schemas';
-import type { QuestionOption } from '../../src/schemas/questions';
+import { optionWeights, type QuestionOption } from '../../src/schemas/questions';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
 
@@ -42,10 +42,12 @@ export const questionAdapter: ResourceAdapter = {
     for (const field of ALL_KEY_FIELDS) if (!keep.includes(field)) prepared[field] = null;
     if (Array.isArray(body.options) && keep.includes('options')) {
       const seen = new Set<string>();
-      prepared.options = (body.options as QuestionOption[]).map((o) => {
+      const options = body.options as QuestionOption[];
+      const weights = optionWeights(body.type, body.scoring ?? 'all_or_nothing', options);
+      prepared.options = options.map((o, i) => {
         const id = o.id && !seen.has(o.id) ? o.id : optionId();
         seen.add(id);
-        return { id, text: o.text, correct: Boolean(o.correct) };
+        return { id, text: o.text, correct: weights[i] > 0, weight: weights[i] };
       });
     }
     if (body.type === 'multiple') prepared.scoring = body.scoring ?? 'all_or_nothing';

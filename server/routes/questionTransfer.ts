@@ -13,12 +13,12 @@ import { applyScope } from '../crud/scope';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { parseAiken, writeAiken } from '../questions/aiken';
-import { parseGift, writeGift } from '../questions/gift';
+import { aikenProblem, parseAiken, writeAiken } from '../questions/aiken';
+import { giftProblem, parseGift, writeGift } from '../questions/gift';
 import { parseQuestionSheet, questionSheetRows, readQuestionSheet, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
-import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, TRANSFER_FORMATS, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
+import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, TRANSFER_FORMATS, type ExportQuestion, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../questions/validate';
 import { registry } from '../resources';
 import { readUploadForm } from '../upload/multipart';
@@ -248,6 +248,17 @@ function namer(bank: BankLookup) {
   };
 }
 
+/** A format that would mark a question differently refuses the export, naming each such question. */
+function refuseUnwritable(rows: Record<string, unknown>[], problemOf: (q: ExportQuestion) => string | null) {
+  const problems = rows.flatMap((r) => {
+    const problem = problemOf(fromStoredRow(r));
+    return problem ? [`question ${Number(r.id)} ${problem}`] : [];
+  });
+  if (!problems.length) return;
+  const message = `These questions would be marked differently after export: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? '; …' : ''}`;
+  throw new AppError(400, message, 'UNSUPPORTED_MARKING', { errors: { format: message } });
+}
+
 async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: SessionUser & { departmentId: number }, format: TransferFormat, rows: Record<string, unknown>[]) {
   if (format === 'aiken') {
     const others = rows.filter((r) => r.type !== 'single');
@@ -257,10 +268,12 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: Ses
       const message = `Aiken carries single-choice questions only: ${plural(others.length, 'selected question')} ${others.length === 1 ? 'is' : 'are'} of another type (id ${shown}); export them as GIFT or Excel, or leave them out`;
       throw new AppError(400, message, 'UNSUPPORTED_TYPE', { errors: { format: message }, ids });
     }
+    refuseUnwritable(rows, aikenProblem);
     attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.aiken.txt`);
     return reply.send(writeAiken(rows.map(fromStoredRow)));
   }
   if (format === 'gift') {
+    refuseUnwritable(rows, giftProblem);
     attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.gift.txt`);
     return reply.send(writeGift(rows.map(fromStoredRow)));
   }

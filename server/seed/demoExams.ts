@@ -1,3 +1,4 @@
+import { optionWeights } from '../../src/schemas/questions';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { gradeAttempt, markingOf, paperConfigOf } from '../exam/attempts';
@@ -48,7 +49,12 @@ export async function seedExams(trx: Transaction<Database>, s: ExamSeed): Promis
     { ...base, module_id: sorting, type: 'numeric', difficulty: 'hard', marks: 3, time_required: 3, question: 'What is $\\log_2 1{,}048{,}576$?', numeric_value: 20, numeric_tolerance: 0 },
   ];
   const questionIds: number[] = [];
-  for (const q of bank) questionIds.push((await trx.insertInto('questions').values(q).returning('id').executeTakeFirstOrThrow()).id);
+  for (const q of bank) {
+    // Options are stored with their weights, as the question form stores them.
+    const withWeights = q.options ? JSON.parse(q.options).map((o: { correct: boolean }, i: number, all: { correct: boolean }[]) => ({ ...o, weight: optionWeights(q.type, q.scoring, all)[i] })) : null;
+    const row = { ...q, options: withWeights ? JSON.stringify(withWeights) : null };
+    questionIds.push((await trx.insertInto('questions').values(row).returning('id').executeTakeFirstOrThrow()).id);
+  }
 
   const quiz = async (name: string, from: number, to: number, duration: number, extra: Partial<Omit<Insertable<Database['quizzes']>, 'id'>> & { questions?: number[] } = {}) => {
     const { questions = [], ...columns } = extra;

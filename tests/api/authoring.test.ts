@@ -303,10 +303,10 @@ describeDb('Teachers build exams', () => {
         'Mark at least one correct option',
       ],
       [
-        'a single choice with two correct options',
-        () => questionBody({ options: [{ text: 'A', correct: true }, { text: 'B', correct: true }] }),
+        'a single choice without an option worth 100%',
+        () => questionBody({ options: [{ text: 'A', weight: 50 }, { text: 'B', weight: 0 }] }),
         'options',
-        'A single choice question has exactly one correct option',
+        'A single choice question needs at least one option with weight 100%',
       ],
       ['an empty option', () => questionBody({ options: [{ text: '', correct: true }, { text: 'B' }] }), 'options.0.text', 'Option text is required'],
       ['a true/false without its answer', () => questionBody({ type: 'true_false', correct_bool: undefined }), 'correct_bool', 'Choose the correct answer'],
@@ -380,8 +380,8 @@ describeDb('Teachers build exams', () => {
       const after = json(res).data;
       expect(after.version).toBe(2);
       expect(after.options.slice(0, 2)).toEqual([
-        { id: green.id, text: 'Sky blue', correct: true },
-        { id: red.id, text: 'Red', correct: false },
+        { id: green.id, text: 'Sky blue', correct: true, weight: 100 },
+        { id: red.id, text: 'Red', correct: false, weight: 0 },
       ]);
       const newIds = after.options.slice(2).map((o: Json) => o.id);
       expect(new Set(after.options.map((o: Json) => o.id)).size).toBe(4);
@@ -401,7 +401,7 @@ describeDb('Teachers build exams', () => {
       const edit = {
         ...before,
         question: 'Which structure serves elements in first in, first out order?',
-        options: before.options.map((o: Json) => ({ ...o, correct: o.id === 'o1' })),
+        options: before.options.map((o: Json) => ({ ...o, correct: o.id === 'o1', weight: o.id === 'o1' ? 100 : 0 })),
       };
       const res = await put('/api/questions/1', teacher, edit);
       expect(res.statusCode, res.body).toBe(200);

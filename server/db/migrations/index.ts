@@ -6,6 +6,7 @@ import * as bankIndexes from './0004_bank_indexes';
 import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
 import * as answerRelease from './0006_answer_release';
 import * as authHardening from './0010_auth_hardening';
+import * as optionWeights from './0011_option_weights';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_bank_index_tiebreak': bankIndexTiebreak,
   '0006_answer_release': answerRelease,
   '0010_auth_hardening': authHardening,
+  '0011_option_weights': optionWeights,
 };

@@ -26,6 +26,8 @@ export interface OptionDraft {
   id?: string;
   text: string;
   correct: boolean;
+  /** The weight in percent; null: derived from `correct` (the right options share 100%). */
+  weight: number | null;
 }
 
 export interface AnswerDraft {
@@ -75,7 +77,7 @@ export interface QuestionRecord {
 let nextKey = 0;
 export const newKey = (): string => `k${++nextKey}`;
 
-export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct });
+export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct, weight: null });
 export const newAnswer = (text = ''): AnswerDraft => ({ key: newKey(), text });
 
 /** A new question: two empty options and one empty accepted answer ready to fill. */
@@ -111,7 +113,7 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     marks: String(record.marks),
     time_required: String(record.time_required),
     difficulty: record.difficulty,
-    options: record.options?.length ? record.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, correct: Boolean(o.correct) })) : blank.options,
+    options: record.options?.length ? record.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, correct: Boolean(o.correct), weight: typeof o.weight === 'number' ? o.weight : null })) : blank.options,
     scoring: record.scoring ?? 'all_or_nothing',
     correct_bool: record.correct_bool ?? null,
     numeric_value: record.numeric_value === null || record.numeric_value === undefined ? '' : String(record.numeric_value),
@@ -137,7 +139,7 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
   switch (draft.type) {
     case 'single':
     case 'multiple':
-      input.options = draft.options.map(({ id, text, correct }) => (id ? { id, text, correct } : { text, correct }));
+      input.options = draft.options.map(({ id, text, correct, weight }) => ({ ...(id ? { id } : {}), text, correct, ...(weight === null ? {} : { weight }) }));
       if (draft.type === 'multiple') input.scoring = draft.scoring;
       break;
     case 'true_false':

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
@@ -12,7 +13,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { OPTIONS_MAX } from '../../../schemas/questions';
+import { OPTION_WEIGHTS, OPTIONS_MAX, optionWeights, type ScoringMode } from '../../../schemas/questions';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { optionLetter } from '../QuestionView';
 import { newOption, type OptionDraft } from '../questionDraft';
@@ -21,6 +22,8 @@ import { moveItem } from './moveItem';
 interface OptionsEditorProps {
   /** single: exactly one correct option (radio-like); multiple: any number. */
   mode: 'single' | 'multiple';
+  /** Multiple choice: how it is marked (derived weights depend on it). */
+  scoring?: ScoringMode;
   options: OptionDraft[];
   onChange: (options: OptionDraft[]) => void;
   /** The form's errors; this editor shows 'options' and 'options.{i}.text'. */
@@ -32,15 +35,20 @@ interface OptionsEditorProps {
  * The options of a choice question: add, remove, reorder (up/down buttons, so the keyboard can
  * do it) and mark the correct ones. For single choice, marking one option unmarks the others.
  */
-export function OptionsEditor({ mode, options, onChange, errors, disabled }: OptionsEditorProps) {
+export function OptionsEditor({ mode, scoring, options, onChange, errors, disabled }: OptionsEditorProps) {
+  const weights = optionWeights(mode, mode === 'multiple' ? (scoring ?? 'all_or_nothing') : null, options);
+  // Choosing one weight fixes every option at the weight it shows, so nothing else moves.
+  const weigh = (index: number, weight: number) =>
+    onChange(options.map((option, i) => ({ ...option, weight: i === index ? weight : weights[i], correct: (i === index ? weight : weights[i]) > 0 })));
   const listError = errors.options;
   const errorId = 'question-options-error';
   const set = (index: number, change: Partial<OptionDraft>) => onChange(options.map((option, i) => (i === index ? { ...option, ...change } : option)));
   const mark = (index: number, correct: boolean) =>
     onChange(
       options.map((option, i) => {
-        if (i === index) return { ...option, correct };
-        return mode === 'single' && correct ? { ...option, correct: false } : option;
+        // Marking resets the weights: the right options share 100% again.
+        if (i === index) return { ...option, correct, weight: null };
+        return mode === 'single' && correct ? { ...option, correct: false, weight: null } : { ...option, weight: null };
       }),
     );
 
@@ -51,8 +59,8 @@ export function OptionsEditor({ mode, options, onChange, errors, disabled }: Opt
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {mode === 'single'
-          ? 'Mark the one correct option. Options accept Markdown and $math$.'
-          : 'Mark every correct option. Options accept Markdown and $math$.'}
+          ? 'Mark the correct option, or give options weights: a chosen option earns its weight of the marks (one at least is 100%). Options accept Markdown and $math$.'
+          : 'Mark every correct option, or give each option a weight: a response earns the sum of the chosen weights, never below 0 (the positive weights add up to 100%). Options accept Markdown and $math$.'}
       </Typography>
       <Stack spacing={1.5}>
         {options.map((option, index) => {
@@ -86,6 +94,25 @@ export function OptionsEditor({ mode, options, onChange, errors, disabled }: Opt
                 size="small"
                 sx={{ mt: 0.5 }}
               />
+              <TextField
+                select
+                id={`question-option-${index}-weight`}
+                label="Weight"
+                value={String(weights[index])}
+                onChange={(event) => weigh(index, Number(event.target.value))}
+                error={Boolean(errors[`options.${index}.weight`])}
+                helperText={errors[`options.${index}.weight`]}
+                disabled={disabled}
+                size="small"
+                sx={{ mt: 0.5, width: 130, flexShrink: 0 }}
+                slotProps={{ htmlInput: { 'aria-label': `Weight of option ${letter}` } }}
+              >
+                {(OPTION_WEIGHTS.includes(weights[index]) ? OPTION_WEIGHTS : [weights[index], ...OPTION_WEIGHTS]).map((w) => (
+                  <MenuItem key={w} value={String(w)}>
+                    {w}%
+                  </MenuItem>
+                ))}
+              </TextField>
               <Stack direction="row" sx={{ mt: 0.5, flexShrink: 0 }}>
                 <IconButton
                   aria-label={`Move option ${letter} up`}

@@ -135,6 +135,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
       <Stack spacing={3}>
         <OptionsEditor
           mode={type}
+          scoring={values.scoring}
           options={values.options}
           onChange={(options) => update((current) => ({ ...current, options }), 'options')}
           errors={errors}
@@ -144,13 +145,15 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
           <RadioField
             labelId="question-scoring-label"
             label="Scoring"
-            choices={SCORING_CHOICES}
+            choices={SCORING_CHOICES.filter((c) => c.value !== 'legacy-partial' || values.scoring === 'legacy-partial')}
             value={values.scoring}
             onChange={(scoring) => setField('scoring', scoring)}
             helperText={
               values.scoring === 'partial'
-                ? 'Each correct option earns its share of the marks; a wrong choice cancels one share.'
-                : 'The marks are given only when exactly the correct options are chosen.'
+                ? 'A response earns the sum of the chosen options\' weights, between 0 and the full marks (as Moodle marks).'
+                : values.scoring === 'legacy-partial'
+                  ? 'The rule of questions written before weights: (right chosen - wrong chosen) / right options, never below 0.'
+                  : 'The marks are given only when exactly the options with a positive weight are chosen.'
             }
             disabled={saving}
           />

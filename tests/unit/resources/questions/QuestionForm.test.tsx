@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { QuestionForm, type QuestionFormProps } from '../../../../src/resources/questions/editor/QuestionForm';
-import { newQuestionDraft, type QuestionDraft } from '../../../../src/resources/questions/questionDraft';
+import { newOption, newQuestionDraft, type QuestionDraft } from '../../../../src/resources/questions/questionDraft';
 
 const lists: Record<string, unknown[]> = {
   subjects: [{ id: 1, subjectname: 'Data Structures', code: 'CS201', semester: '3' }],
@@ -73,6 +73,40 @@ describe('QuestionForm', { timeout: 20_000 }, () => {
     fireEvent.click(b);
     expect(b).toBeChecked();
     expect(a).not.toBeChecked();
+  });
+
+  it("edits each option's weight with Moodle's fractions and checks they add up to 100%", async () => {
+    const draft = newQuestionDraft({ type: 'multiple', subject: 1, module: 2, difficulty: 'easy' });
+    const onSave = vi.fn(async () => undefined);
+    renderForm({
+      ...draft,
+      question: 'Colours?',
+      scoring: 'partial',
+      options: [
+        { ...newOption('yellow'), weight: 50, correct: true },
+        { ...newOption('off-beige'), weight: 40, correct: true },
+        { ...newOption('red'), weight: -100 },
+      ],
+    }, onSave);
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    expect(await screen.findByText('The positive option weights must add up to 100% (they add up to 90%)')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    const weightOfB = screen.getAllByRole('combobox', { name: /^Weight/ })[1];
+    fireEvent.mouseDown(weightOfB);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toContain('-33.33333%');
+    fireEvent.click(within(listbox).getByRole('option', { name: '50%' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect((onSave.mock.calls[0] as unknown[])[0]).toMatchObject({
+      scoring: 'partial',
+      options: [
+        { text: 'yellow', weight: 50 },
+        { text: 'off-beige', weight: 50 },
+        { text: 'red', weight: -100 },
+      ],
+    });
   });
 
   it('reorders options with the up and down buttons', () => {

@@ -53,10 +53,8 @@ describe('question editor validation', () => {
       });
     });
 
-    it('allows exactly one correct option', () => {
-      expect(messages(base({ type: 'single', options: [newOption('A', true), newOption('B', true)] }))).toEqual({
-        options: 'A single choice question has exactly one correct option',
-      });
+    it('allows several correct options, as Moodle does', () => {
+      expect(messages(base({ type: 'single', options: [newOption('A', true), newOption('B', true)] }))).toEqual({});
     });
 
     it('needs the text of every option, under that option', () => {
