@@ -66,6 +66,15 @@ const envSchema = z.object({
   /** How often the server closes attempts whose deadline (and grace) has passed; 0 turns the sweep off (tests drive it themselves). */
   ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /**
+   * Redis shared by every server process (redis://host:6379/0 or rediss:// for TLS): limit counters
+   * and session revocations then count and reach across processes. Without it, each process counts alone.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

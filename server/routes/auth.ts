@@ -13,7 +13,7 @@ const BAD_CREDENTIALS = 'Invalid username, password or role';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000);
+  const throttle = new LoginThrottle(app.counters, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000);
   const captchaEnabled = Boolean(config.RECAPTCHA_SECRET);
 
   app.post(
@@ -28,7 +28,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { username, password, role, recaptchaValue } = req.body;
-      const wait = throttle.retryAfter(username, req.ip);
+      const wait = await throttle.retryAfter(username, req.ip);
       if (wait > 0) {
         throw tooManyRequests(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
       }
@@ -40,10 +40,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByUsername(app.db, username);
       const passwordOk = await verifyPassword(user?.password_hash, password);
       if (!user || !passwordOk || user.role !== role) {
-        throttle.recordFailure(username, req.ip);
+        await throttle.recordFailure(username, req.ip);
         throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS');
       }
-      throttle.recordSuccess(username, req.ip);
+      await throttle.recordSuccess(username, req.ip);
       const token = await app.sessions.create(user.id, user.role);
       req.log.info({ userId: user.id, role: user.role }, 'signed in');
       return ok(
