@@ -89,7 +89,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, app.log) : undefined;
   app.decorate('redis', redis);
   // With Redis every process counts in one place; while it is unreachable each counts in its own memory.
-  app.decorate('counters', (redis ? new RedisCounters(redis) : new MemoryCounters()) as Counters);
+  app.decorate('counters', (redis ? new RedisCounters(redis, `${config.REDIS_PREFIX}counter:`) : new MemoryCounters()) as Counters);
   if (redis) await redis.whenReady(2_000);
   const channel = sessionChannelFor(config, database, app);
   app.decorate('sessionChannel', channel);
@@ -154,7 +154,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
  * single process owns.
  */
 function sessionChannelFor(config: Config, database: Db, app: FastifyInstance): SessionChannel | undefined {
-  if (config.REDIS_URL && app.redis) return new RedisSessionChannel(app.redis);
+  if (config.REDIS_URL && app.redis) return new RedisSessionChannel(app.redis, `${config.REDIS_PREFIX}sessions`);
   if (database.dialect === 'postgres' && config.DATABASE_URL) {
     const channel = new PgSessionChannel(config.DATABASE_URL, app.log);
     channel.publishWith((name, payload) => sql`select pg_notify(${name}, ${payload})`.execute(database.db));

@@ -26,17 +26,15 @@ export interface SessionChannel {
 }
 
 const CHANNEL = 'portal_sessions';
-/** Messages carry their sender, so a process does not act on its own (it has already forgotten). */
-const SENDER = randomUUID();
-
-function encode(event: SessionEvent): string {
-  return JSON.stringify({ from: SENDER, ...event });
+/** Messages carry their sender (one per app), so an app does not act on its own: it has already forgotten. */
+function encode(sender: string, event: SessionEvent): string {
+  return JSON.stringify({ from: sender, ...event });
 }
 
-function decode(text: string): SessionEvent | undefined {
+function decode(sender: string, text: string): SessionEvent | undefined {
   try {
     const m = JSON.parse(text) as { from?: string; kind?: string; id?: unknown };
-    if (m.from === SENDER) return undefined;
+    if (m.from === sender) return undefined;
     if (m.kind === 'all') return { kind: 'all' };
     if ((m.kind === 'session' || m.kind === 'user') && Number.isSafeInteger(m.id)) return { kind: m.kind, id: m.id as number };
   } catch {
@@ -48,9 +46,13 @@ function decode(text: string): SessionEvent | undefined {
 /** Redis pub/sub (with REDIS_URL): the subscriber connection resubscribes by itself after a reconnect. */
 export class RedisSessionChannel implements SessionChannel {
   readonly name = 'redis';
+  private readonly sender = randomUUID();
   private subscribed = false;
 
-  constructor(private readonly link: RedisLink) {}
+  constructor(
+    private readonly link: RedisLink,
+    private readonly channel = 'portal:sessions',
+  ) {}
 
   get live(): boolean {
     return this.subscribed && this.link.subscriberConnection().status === 'ready';
@@ -59,8 +61,9 @@ export class RedisSessionChannel implements SessionChannel {
   async start(handlers: SessionChannelHandlers): Promise<void> {
     const sub = this.link.subscriberConnection();
     let wasLive = false;
-    sub.on('message', (_channel: string, text: string) => {
-      const event = decode(text);
+    sub.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      const event = decode(this.sender, text);
       if (event) handlers.onEvent(event);
     });
     sub.on('close', () => {
@@ -73,14 +76,14 @@ export class RedisSessionChannel implements SessionChannel {
     });
     await readyWithin(sub, 2_000);
     try {
-      await sub.subscribe(CHANNEL);
+      await sub.subscribe(this.channel);
       this.subscribed = true;
       wasLive = true;
     } catch (err) {
       // Not reachable now: the subscription is made when the connection comes up.
       this.link.trouble(err as Error);
       sub.once('ready', () => {
-        sub.subscribe(CHANNEL).then(
+        sub.subscribe(this.channel).then(
           () => {
             this.subscribed = true;
             wasLive = true;
@@ -95,7 +98,7 @@ export class RedisSessionChannel implements SessionChannel {
   async publish(event: SessionEvent): Promise<void> {
     if (!this.link.ready) return;
     try {
-      await this.link.client.publish(CHANNEL, encode(event));
+      await this.link.client.publish(this.channel, encode(this.sender, event));
     } catch (err) {
       this.link.trouble(err as Error);
     }
@@ -112,6 +115,7 @@ export class RedisSessionChannel implements SessionChannel {
  */
 export class PgSessionChannel implements SessionChannel {
   readonly name = 'postgres';
+  private readonly sender = randomUUID();
   private listener?: pg.Client;
   private listening = false;
   private closed = false;
@@ -155,7 +159,7 @@ export class PgSessionChannel implements SessionChannel {
     client.on('end', () => lost());
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
-      const event = decode(msg.payload);
+      const event = decode(this.sender, msg.payload);
       if (event) this.handlers?.onEvent(event);
     });
     try {
@@ -179,7 +183,7 @@ export class PgSessionChannel implements SessionChannel {
   async publish(event: SessionEvent): Promise<void> {
     if (!this.send) return;
     try {
-      await this.send(CHANNEL, encode(event));
+      await this.send(CHANNEL, encode(this.sender, event));
     } catch (err) {
       this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed');
     }
