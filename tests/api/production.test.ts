@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
-import { freePort } from '../../bench/server';
+import { freePort, startPortalServer } from '../../bench/server';
 import { dbKind, describeDb, useTestApp, type TestApp } from './helper';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -250,4 +250,26 @@ describeDb('the built front end and API answers from the Node server', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().success).toBe(true);
   });
+});
+
+describeDb('one server process per SQLite database', () => {
+  if (dbKind !== 'sqlite') {
+    it.skip('SQLite only', () => undefined);
+    return;
+  }
+  it('refuses to start a second process on the same file, naming the first, and frees the file at exit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-owner-'));
+    const env = { DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', STATIC_DIR: path.join(dir, 'no-front-end') };
+    const first = await startPortalServer(env);
+    try {
+      await expect(startPortalServer(env)).rejects.toThrow(new RegExp(`already used by server process ${first.pid}`));
+      expect(first.alive()).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    expect(fs.existsSync(path.join(dir, 'portal.db.pid'))).toBe(false);
+    const again = await startPortalServer(env);
+    await again.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });
