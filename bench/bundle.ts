@@ -214,7 +214,7 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
 
     // The demo student starts the open demo quiz (through the API), then opens the exam page cold.
     const api = async (method: string, url: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${server.url}${url}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${server.url}${url}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
       const json = (await res.json()) as { success: boolean; message: string; data: any };
       if (!json.success) throw new Error(`${method} ${url}: ${json.message}`);
       return json.data;

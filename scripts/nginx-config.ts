@@ -42,7 +42,9 @@ export function renderSite(o: SiteOptions): string {
   const proxyParams = path.join(dir, 'portal-proxy-params.conf');
   fs.copyFileSync(path.join(DEPLOY, 'proxy-params.conf'), proxyParams);
   const values: Record<string, string> = {
-    UPSTREAM_SERVERS: o.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n'),
+    // Never marked unavailable: a stopped process refuses a connection at once and the request goes
+    // to the next one, while a busy one is only slow to accept (marking it down sent its share elsewhere, and then nowhere).
+    UPSTREAM_SERVERS: o.upstreams.map((u) => `    server ${u} max_fails=0;`).join('\n'),
     LISTEN: o.listen,
     SERVER_NAME: o.serverName,
     ROOT: path.resolve(o.root),
