@@ -50,6 +50,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/cluster/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 150_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

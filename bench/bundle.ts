@@ -11,6 +11,22 @@ export interface Chunk {
   gzipKB: number;
 }
 
+/** Bytes a browser transfers (compressed bodies and headers, as Chromium counts them) for one page. */
+export interface PageTransfer {
+  /** A fresh browser profile: nothing cached. */
+  coldKB: number;
+  coldRequests: number;
+  /** The same page opened again in the same browser: hashed files from its cache, index.html revalidated. */
+  warmKB: number;
+  warmRequests: number;
+}
+
+export interface TransferResult {
+  method: string;
+  loginPage: PageTransfer;
+  examPage: PageTransfer;
+}
+
 export interface BundleResult {
   buildMs: number;
   chunks: Chunk[];
@@ -18,7 +34,31 @@ export interface BundleResult {
   totalCssGzipKB: number;
   /** What the login page (/) loads: JS (and CSS) files, gzip-compressed sizes. */
   loginPage: { method: 'browser' | 'manifest'; jsGzipKB: number; cssGzipKB: number; files: string[] };
+  /** What the login and exam pages cost a cold and a warm browser over HTTP (Chromium only). */
+  transfer?: TransferResult;
   error?: string;
+}
+
+export interface FrontEndBuild {
+  dir: string;
+  buildMs: number;
+  remove(): void;
+}
+
+/**
+ * Builds the front end into a temporary folder (the project's dist/ is left alone) as `npm run build`
+ * does: vite build, then the .br / .gz copies of scripts/precompress.mjs.
+ */
+export function buildFrontEnd(): FrontEndBuild {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-dist-'));
+  fs.chmodSync(dir, 0o755); // nginx's workers read it too
+  const started = performance.now();
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  const packed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'precompress.mjs'), dir], { cwd: ROOT, encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`precompress failed:\n${packed.stdout}\n${packed.stderr}`);
+  return { dir, buildMs: Math.round(performance.now() - started), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 const kB = (n: number) => Math.round(n / 102.4) / 10;
@@ -35,14 +75,10 @@ export function chromiumPath(): string | undefined {
  * against the real server serving that build when Chromium is present, otherwise read from
  * Vite's manifest (the entry and its static imports).
  */
-export async function measureBundle(): Promise<BundleResult> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-dist-'));
-  try {
-    const started = performance.now();
-    const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
-    const buildMs = Math.round(performance.now() - started);
-    if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+export async function measureBundle(frontEnd: FrontEndBuild): Promise<BundleResult> {
+  const outDir = frontEnd.dir;
+  const buildMs = frontEnd.buildMs;
+  {
 
     const files = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
     const sizes = new Map<string, { raw: number; gzip: number }>();
@@ -65,6 +101,14 @@ export async function measureBundle(): Promise<BundleResult> {
       }
     }
     loginFiles ??= loginPageFromManifest(outDir);
+    let transfer: TransferResult | undefined;
+    if (chromiumPath()) {
+      try {
+        transfer = await measureTransfer(outDir);
+      } catch (err) {
+        error = `${error ? `${error}; ` : ''}transfer measurement failed: ${(err as Error).message.split('\n')[0]}`;
+      }
+    }
     const all = [...sizes.keys()];
     return {
       buildMs,
@@ -72,10 +116,9 @@ export async function measureBundle(): Promise<BundleResult> {
       totalJsGzipKB: sum('.js', all),
       totalCssGzipKB: sum('.css', all),
       loginPage: { method, jsGzipKB: sum('.js', loginFiles), cssGzipKB: sum('.css', loginFiles), files: loginFiles },
+      ...(transfer ? { transfer } : {}),
       ...(error ? { error } : {}),
     };
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 
@@ -117,6 +160,82 @@ async function loginPageInBrowser(outDir: string): Promise<string[]> {
     await page.waitForLoadState('networkidle');
     await context.close();
     return [...seen];
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Opens the login page and the exam page in headless Chromium against the real server serving the
+ * build (precompressed files, the caching of production; nginx sends the same files with the same
+ * headers), and adds up what the network delivered for each: Chromium's encodedDataLength of every
+ * response (compressed bodies plus headers; 0 for what its cache serves). Cold: a fresh profile.
+ * Warm: the same page opened again in that profile. The exam page is the demo student's attempt on
+ * the open demo quiz, opened at its own address with the session already stored.
+ */
+export async function measureTransfer(outDir: string): Promise<TransferResult> {
+  const { chromium } = await import('playwright-core');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-transfer-'));
+  const server = await startPortalServer({ DATA_DIR: dataDir, STATIC_DIR: outDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: BROWSER_ARGS });
+  try {
+    type Page = Awaited<ReturnType<Awaited<ReturnType<typeof browser.newContext>>['newPage']>>;
+    const measure = async (page: Page, url: string, ready: () => Promise<unknown>) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      let bytes = 0;
+      let requests = 0;
+      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+        bytes += e.encodedDataLength;
+        requests++;
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      await ready();
+      await page.waitForLoadState('networkidle');
+      await cdp.detach();
+      return { kB: Math.round(bytes / 102.4) / 10, requests };
+    };
+    const twice = async (url: string, ready: (page: Page) => Promise<unknown>, storageState?: Parameters<typeof browser.newContext>[0]) => {
+      const context = await browser.newContext(storageState);
+      try {
+        const page = await context.newPage();
+        const cold = await measure(page, url, () => ready(page));
+        const warm = await measure(page, url, () => ready(page));
+        return { coldKB: cold.kB, coldRequests: cold.requests, warmKB: warm.kB, warmRequests: warm.requests };
+      } finally {
+        await context.close();
+      }
+    };
+    const loginPage = await twice(`${server.url}/`, (page) => page.waitForSelector('input[type="password"]', { timeout: 30_000 }));
+
+    // The demo student starts the open demo quiz (through the API), then opens the exam page cold.
+    const api = async (method: string, url: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${url}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = (await res.json()) as { success: boolean; message: string; data: any };
+      if (!json.success) throw new Error(`${method} ${url}: ${json.message}`);
+      return json.data;
+    };
+    const { token } = await api('POST', '/api/auth/login', undefined, { username: 'student', password: 'portal-demo', role: 'STUDENT', userTime: Date.now() });
+    const available = (await api('GET', '/api/student/quizzes?state=available', token)) as { id: number }[];
+    if (!available.length) throw new Error('the demo data has no open quiz for the demo student');
+    const attemptId = ((await api('POST', `/api/student/quizzes/${available[0].id}/attempts`, token)) as { id: number }).id;
+    // The session as the login page stores it, taken from a real sign-in in the browser.
+    const setup = await browser.newContext();
+    const setupPage = await setup.newPage();
+    await setupPage.goto(`${server.url}/`);
+    await setupPage.evaluate(({ token }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('role', 'STUDENT');
+      localStorage.setItem('username', 'student');
+    }, { token });
+    const storageState = await setup.storageState();
+    await setup.close();
+    const examPage = await twice(`${server.url}/student/exam/${attemptId}`, (page) => page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor({ timeout: 30_000 }), { storageState });
+    return { method: 'headless Chromium, CDP encodedDataLength, served by the Node server (precompressed build)', loginPage, examPage };
   } finally {
     await browser.close();
     await server.stop();

@@ -149,6 +149,11 @@ export function evaluateTargets(results: Results, students: number): Target[] {
   if (results.bundle && !results.bundle.error?.startsWith('build')) {
     out.push({ name: 'login page JS (gzip)', configuration: 'front end', target: '<= 250 kB', value: `${results.bundle.loginPage.jsGzipKB} kB`, met: results.bundle.loginPage.jsGzipKB <= 250, note: `measured by ${results.bundle.loginPage.method}` });
   }
+  const tr = results.bundle?.transfer;
+  if (tr) {
+    out.push({ name: 'login page transferred, cold cache', configuration: 'front end', target: '<= 250 kB', value: `${tr.loginPage.coldKB} kB`, met: tr.loginPage.coldKB <= 250, note: `warm: ${tr.loginPage.warmKB} kB` });
+    out.push({ name: 'exam page transferred, cold cache', configuration: 'front end', target: '<= 300 kB', value: `${tr.examPage.coldKB} kB`, met: tr.examPage.coldKB <= 300, note: `warm: ${tr.examPage.warmKB} kB` });
+  }
   return out;
 }
 
@@ -221,6 +226,13 @@ export function markdown(results: Results): string {
     const b = results.bundle;
     lines.push('## Front-end bundle', '');
     lines.push(`Login page loads ${b.loginPage.jsGzipKB} kB of JS and ${b.loginPage.cssGzipKB} kB of CSS (gzip; ${b.loginPage.files.length} files; measured by ${b.loginPage.method}). All JS: ${b.totalJsGzipKB} kB gzip.`, '');
+    if (b.transfer) {
+      const t = b.transfer;
+      lines.push(`Bytes transferred (${t.method}):`, '');
+      lines.push('| page | cold cache | requests | warm cache | requests |', '| --- | ---: | ---: | ---: | ---: |');
+      lines.push(`| login page | ${t.loginPage.coldKB} kB | ${t.loginPage.coldRequests} | ${t.loginPage.warmKB} kB | ${t.loginPage.warmRequests} |`);
+      lines.push(`| exam page | ${t.examPage.coldKB} kB | ${t.examPage.coldRequests} | ${t.examPage.warmKB} kB | ${t.examPage.warmRequests} |`, '');
+    }
     lines.push('| chunk | kB | gzip kB |', '| --- | ---: | ---: |');
     for (const c of b.chunks.slice(0, 15)) lines.push(`| ${c.file} | ${c.kB} | ${c.gzipKB} |`);
     if (b.chunks.length > 15) lines.push(`| ${b.chunks.length - 15} smaller chunks | | |`);
@@ -276,6 +288,11 @@ export function readmeSummary(results: Results): string {
     if (c.import) extras.push(`| ${c.name} | import of a ${c.import.rows}-row sheet | ${(c.import.ms / 1000).toFixed(1)} s, peak RSS ${c.import.peakRssMb ?? 'n/a'} MB |`);
   }
   if (results.bundle) extras.push(`| front end | login page JS (gzip) | ${results.bundle.loginPage.jsGzipKB} kB (all JS ${results.bundle.totalJsGzipKB} kB) |`);
+  const tr = results.bundle?.transfer;
+  if (tr) {
+    extras.push(`| front end | login page transferred, cold / warm cache | ${tr.loginPage.coldKB} kB / ${tr.loginPage.warmKB} kB |`);
+    extras.push(`| front end | exam page transferred, cold / warm cache | ${tr.examPage.coldKB} kB / ${tr.examPage.warmKB} kB |`);
+  }
   if (extras.length) lines.push('| configuration | measure | value |', '| --- | --- | --- |', ...extras, '');
   const missed = results.targets.filter((t) => t.met === false);
   lines.push(missed.length ? `Targets missed: ${missed.map((t) => `${t.configuration} ${t.name} (${t.value}, target ${t.target})`).join('; ')}.` : 'Every judged target met.', '');

@@ -14,14 +14,15 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Db } from '../server/db/database';
 import { createBenchDatabase, PG_ADMIN_URL, postgresReachable, type DbKind } from './db';
-import { measureBundle } from './bundle';
+import { buildFrontEnd, measureBundle, type FrontEndBuild } from './bundle';
+import { startCluster, type Cluster } from '../scripts/cluster';
 import { gradeAttempts, importSheet, listPages, signIn, type ListVariant } from './extras';
 import { baselineInChild, stormInChild } from './fork';
 import type { StormPlan, StormResult } from './loadgen';
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
 import { seedBench, stormPlanFor, type SeedInfo } from './seed';
 import { sql } from 'kysely';
-import { ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
+import { readCpuSeconds, readMemory, ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
 import { verifyStorm } from './verify';
 
 const HELP = `npm run bench -- [options]
@@ -36,7 +37,8 @@ const HELP = `npm run bench -- [options]
                            (default students/1000, at most 1: the same request rate in less time)
   --ramp S                 realistic mode: students arrive over S seconds (default 5)
   --overwrite F            share of answers saved a second time (seq 2) later (default 0.2)
-  --configs LIST           sqlite,postgres,postgres-2 (default: all; PostgreSQL ones when reachable)
+  --configs LIST           sqlite,postgres,postgres-2,cluster (default: all; PostgreSQL ones when reachable;
+                           cluster also needs nginx and redis-server: scripts/ensure-nginx.sh)
   --students-per-address N students sharing one loopback source address; 0 = all from 127.0.0.1 (default 1)
   --login-rate N           LOGIN_RATE_PER_MINUTE given to the server (default max(1000, 4 x students))
   --import-rows N          rows of the student sheet import; 0 skips it (default 10000; 5 x students below 1000 students)
@@ -138,12 +140,44 @@ interface ConfigDef {
   kind: DbKind;
   processes: number;
   description: string;
+  /** Behind nginx with Redis (`npm run cluster`'s layout) instead of straight to the processes. */
+  cluster?: boolean;
 }
 const CONFIGS: ConfigDef[] = [
   { name: 'sqlite', kind: 'sqlite', processes: 1, description: 'one server process on SQLite (WAL, synchronous=FULL)' },
   { name: 'postgres', kind: 'postgres', processes: 1, description: 'one server process on PostgreSQL' },
   { name: 'postgres-2', kind: 'postgres', processes: 2, description: 'two server processes on one PostgreSQL, load spread across them' },
+  { name: 'cluster', kind: 'postgres', processes: 2, cluster: true, description: 'nginx in front of two server processes on one PostgreSQL, with Redis (deploy/, npm run cluster)' },
 ];
+
+/** The front end built once for the run (the cluster's nginx serves it; the bundle is measured on it). */
+let frontEnd: FrontEndBuild | undefined;
+
+/**
+ * The processes of a cluster as the storms see them: one address (nginx), while memory and CPU
+ * are read from each server process.
+ */
+function clusterServers(cluster: Cluster): ServerProcess[] {
+  return cluster.processes.map((p) => ({
+    url: cluster.url,
+    get pid() {
+      return p.pid() ?? 0;
+    },
+    output: () => p.output(),
+    memory: () => readMemory(p.pid() ?? 0),
+    resetPeak() {
+      try {
+        fs.writeFileSync(`/proc/${p.pid()}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    cpuSeconds: () => readCpuSeconds(p.pid() ?? 0),
+    alive: () => p.alive(),
+    stop: async () => void (await p.stop()),
+  }));
+}
 
 /** A fingerprint of the server's source (server/ and the shared src/schemas and src/config it imports). */
 function serverFingerprint(): string {
@@ -207,7 +241,7 @@ const log = (msg: string) => console.log(`${new Date().toISOString().slice(11, 1
 function stormPlan(mode: 'throughput' | 'realistic', servers: ServerProcess[], seed: SeedInfo): StormPlan {
   return stormPlanFor(
     mode,
-    servers.map((s) => s.url),
+    [...new Set(servers.map((s) => s.url))],
     seed,
     {
       rampSeconds: opts.ramp,
@@ -258,6 +292,7 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
   console.log(`\n=== ${def.name}: ${def.description} ===`);
   const database = await createBenchDatabase(def.kind);
   const servers: ServerProcess[] = [];
+  let cluster: Cluster | undefined;
   try {
     log(`seeding ${opts.students} students and ${opts.questions} questions`);
     const db = await database.open();
@@ -274,7 +309,15 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
     out.seedMs = seed.seedMs;
     log(`seeded in ${(seed.seedMs / 1000).toFixed(1)} s; starting ${def.processes} server process(es)`);
     const env = { ...database.env, DEMO_DATA: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_PER_MINUTE: String(loginRate), STATIC_DIR: path.join(os.tmpdir(), 'exam-bench-no-front-end') };
-    for (let i = 0; i < def.processes; i++) servers.push(await startPortalServer(env));
+    if (def.cluster) {
+      if (!frontEnd) throw new Error('the cluster needs the front-end build (do not combine --configs cluster with --no-bundle)');
+      const { STATIC_DIR: _none, ...clusterEnv } = env;
+      cluster = await startCluster({ processes: def.processes, databaseUrl: database.env.DATABASE_URL, staticDir: frontEnd.dir, env: clusterEnv });
+      log(`nginx at ${cluster.url}, Redis at ${cluster.redis?.url}`);
+      servers.push(...clusterServers(cluster));
+    } else {
+      for (let i = 0; i < def.processes; i++) servers.push(await startPortalServer(env));
+    }
     out.startupRssMb = servers.map((s) => s.memory()?.rssMb ?? NaN);
 
     for (const mode of opts.modes) {
@@ -337,7 +380,8 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
     failures.push(`${def.name}: ${(err as Error).message.split('\n')[0]}`);
     console.error(`!!! ${def.name} failed: ${(err as Error).stack}`);
   } finally {
-    for (const s of servers) await s.stop();
+    if (cluster) await cluster.stop();
+    else for (const s of servers) await s.stop();
     await database.drop().catch((err) => console.error(`could not drop the ${def.name} database: ${err}`));
   }
   return out;
@@ -371,6 +415,10 @@ async function main() {
   }
 
   const failures: string[] = [];
+  if (!args['no-bundle'] || configs.some((c) => c.cluster)) {
+    log('front end: vite build and precompress into a temporary folder');
+    frontEnd = buildFrontEnd();
+  }
   const baseline = await startBaselineServer();
   const configurations: Record<string, ConfigResult> = {};
   try {
@@ -389,16 +437,22 @@ async function main() {
     targets: [],
     failures,
   };
-  if (!args['no-bundle']) {
-    log('front-end bundle: vite build into a temporary folder');
+  if (!args['no-bundle'] && frontEnd) {
+    log('front-end bundle and the bytes a browser transfers');
     try {
-      results.bundle = await measureBundle();
+      results.bundle = await measureBundle(frontEnd);
       console.log(`  login page: ${results.bundle.loginPage.jsGzipKB} kB JS gzip (${results.bundle.loginPage.method}); all JS ${results.bundle.totalJsGzipKB} kB gzip; build ${(results.bundle.buildMs / 1000).toFixed(1)} s`);
+      const t = results.bundle.transfer;
+      if (t) {
+        console.log(`  transferred: login page ${t.loginPage.coldKB} kB cold, ${t.loginPage.warmKB} kB warm; exam page ${t.examPage.coldKB} kB cold, ${t.examPage.warmKB} kB warm`);
+      }
+      if (results.bundle.error) console.log(`  note: ${results.bundle.error}`);
     } catch (err) {
       console.error(`!!! bundle measurement failed: ${(err as Error).message}`);
       failures.push(`bundle: ${(err as Error).message.split('\n')[0]}`);
     }
   }
+  frontEnd?.remove();
   results.targets = evaluateTargets(results, opts.students);
 
   fs.mkdirSync(args.out!, { recursive: true });

@@ -40,7 +40,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function readMemory(pid: number) {
+export function readMemory(pid: number) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
@@ -53,7 +53,7 @@ function readMemory(pid: number) {
   }
 }
 
-function readCpuSeconds(pid: number): number | undefined {
+export function readCpuSeconds(pid: number): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.

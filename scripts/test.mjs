@@ -1,5 +1,6 @@
 // Runs every test stage in order and ends with one summary line: "Tests: N passed, M failed".
-// Stages: type check, unit tests, API tests on SQLite and PostgreSQL, end-to-end tests in Chromium.
+// Stages: type check, unit tests, API tests on SQLite and PostgreSQL, end-to-end tests in Chromium,
+// and the production layout (nginx, two server processes, PostgreSQL, Redis).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -10,6 +11,8 @@ const stages = [
   { name: 'unit', vitest: ['--project', 'unit'] },
   { name: 'api', vitest: ['--project', 'api-sqlite', '--project', 'api-postgres'] },
   { name: 'e2e', vitest: ['--project', 'e2e'] },
+  { name: 'nginx', cmd: ['bash', 'scripts/ensure-nginx.sh'], when: 'cluster' },
+  { name: 'cluster', vitest: ['--project', 'cluster'] },
 ].filter((s) => only.length === 0 || only.includes(s.name) || only.includes(s.when));
 
 fs.mkdirSync('test-results', { recursive: true });

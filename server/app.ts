@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +21,10 @@ import type { Database } from './db/tables';
 import { SessionStore } from './auth/sessions';
 import { MemoryCounters, type Counters } from './lib/counters';
 import { BackgroundJobs } from './lib/background';
+import { RedisLink } from './lib/redis';
+import { RedisCounters } from './lib/redisCounters';
+import { countersRateLimitStore } from './lib/rateLimitStore';
+import { PgSessionChannel, RedisSessionChannel, type SessionChannel } from './auth/sessionChannel';
 import authPlugin from './auth/plugin';
 import { errorHandler } from './lib/errorHandler';
 import { fail } from './lib/envelope';
@@ -49,8 +54,15 @@ declare module 'fastify' {
     counters: Counters;
     /** Work a request starts but finishes after its answer (drained when the app closes). */
     jobs: BackgroundJobs;
+    /** The connection to REDIS_URL, when configured. */
+    redis?: RedisLink;
+    /** How this process hears of sessions revoked by another one (none on SQLite, which is single-process). */
+    sessionChannel?: SessionChannel;
   }
 }
+
+/** The largest request body (JSON) the server reads; nginx in front refuses larger ones itself. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions {
   config: Config;
@@ -63,7 +75,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustProxySetting(config),
     frameworkErrors: routerError,
@@ -77,9 +89,20 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('sessions', new SessionStore(database.db, config));
-  app.decorate('counters', new MemoryCounters() as Counters);
+  const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, app.log) : undefined;
+  app.decorate('redis', redis);
+  // With Redis every process counts in one place; while it is unreachable each counts in its own memory.
+  app.decorate('counters', (redis ? new RedisCounters(redis, `${config.REDIS_PREFIX}counter:`) : new MemoryCounters()) as Counters);
+  if (redis) await redis.whenReady(2_000);
+  const channel = sessionChannelFor(config, database, app);
+  app.decorate('sessionChannel', channel);
+  if (channel) await app.sessions.attach(channel);
   app.decorate('jobs', new BackgroundJobs(app.log));
-  app.addHook('onClose', () => app.jobs.drain());
+  app.addHook('onClose', async () => {
+    await app.jobs.drain();
+    await channel?.close();
+    await redis?.close();
+  });
 
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
@@ -90,6 +113,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   }
   await app.register(rateLimit, {
     global: false,
+    // Counted through app.counters: shared by every process with Redis, per process without.
+    store: countersRateLimitStore(app.counters),
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
   await app.register(swagger, {
@@ -106,6 +131,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(
     async (api) => {
+      // JSON answers of 1 kB or more are compressed (lists, papers, reports); smaller ones, such as
+      // every saved answer's, are sent as they are. The built front end is compressed at build time.
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(verifyRoutes);
@@ -124,6 +152,20 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
   return app;
+}
+
+/**
+ * Redis pub/sub with REDIS_URL; else PostgreSQL's LISTEN/NOTIFY; none on SQLite, whose database a
+ * single process owns.
+ */
+function sessionChannelFor(config: Config, database: Db, app: FastifyInstance): SessionChannel | undefined {
+  if (config.REDIS_URL && app.redis) return new RedisSessionChannel(app.redis, `${config.REDIS_PREFIX}sessions`);
+  if (database.dialect === 'postgres' && config.DATABASE_URL) {
+    const channel = new PgSessionChannel(config.DATABASE_URL, app.log);
+    channel.publishWith((name, payload) => sql`select pg_notify(${name}, ${payload})`.execute(database.db));
+    return channel;
+  }
+  return undefined;
 }
 
 /**
@@ -173,18 +215,41 @@ function closeAbandonedAttempts(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** The built front end, with client-side routes falling back to index.html; unknown /api paths stay JSON 404s. */
+/** Vite's content-hashed output: a changed file gets a new name, so a browser may keep these for good. */
+const HASHED_DIR = 'assets';
+
+/**
+ * The built front end, with client-side routes falling back to index.html; unknown /api paths stay JSON 404s.
+ * Files are sent precompressed (the .br / .gz beside each, made at build time) as Accept-Encoding
+ * allows. Hashed assets are cached for a year and never revalidated; index.html and every other
+ * unhashed file are revalidated on each use (ETag), so a new release is picked up at the next navigation.
+ */
 async function serveFrontEnd(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.STATIC_DIR);
+  const hashedRoot = path.join(root, HASHED_DIR) + path.sep;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.startsWith(hashedRoot) ? CACHE_HASHED : CACHE_REVALIDATE);
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
     if (!isApi && hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.sendFile('index.html', root);
     }
     return reply.code(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
   });
 }
+
+export const CACHE_HASHED = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';

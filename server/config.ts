@@ -83,6 +83,17 @@ const envSchema = z.object({
   /** How often the server closes attempts whose deadline (and grace) has passed; 0 turns the sweep off (tests drive it themselves). */
   ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /**
+   * Redis shared by every server process (redis://host:6379/0 or rediss:// for TLS): limit counters
+   * and session revocations then count and reach across processes. Without it, each process counts alone.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefix of every Redis key and channel of this portal, so that several portals (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1 to 64 letters, digits, ":", "_" or "-"').default('portal:'),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

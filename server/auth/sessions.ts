@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, SessionKind } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
 import { hashToken, newToken } from './tokens';
+import type { SessionChannel, SessionEvent } from './sessionChannel';
 
 export interface SessionUser {
   sessionId: number;
@@ -24,7 +25,9 @@ const TOUCH_EVERY_MS = 60_000;
  * A session read from the database is trusted for this long without reading it again: in an exam
  * every answer saved is a request, and reading the session for each one was as costly as saving.
  * Within this process every change (sign-out, password change, an account edited or deleted)
- * drops the cached sessions it touches at once; another server process sees it within this time.
+ * drops the cached sessions it touches at once. Other processes are told at once through the
+ * session channel (Redis pub/sub or PostgreSQL LISTEN/NOTIFY); while that channel is live they
+ * keep a session until its next touch, and while it is down (or there is none) for this long.
  */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 50_000;
@@ -53,6 +56,7 @@ export class SessionStore {
   private readonly cache = new Map<string, { row: SessionRow; readAt: number }>();
   /** Bumped by every forget: a read that was under way meanwhile is not remembered, it may predate the change. */
   private generation = 0;
+  private channel?: SessionChannel;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,6 +64,37 @@ export class SessionStore {
   ) {
     this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
     this.absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
+  }
+
+  /**
+   * Joins the channel through which every server process tells the others which sessions changed.
+   * Messages may have been missed while it was down: everything is forgotten when it is back.
+   */
+  async attach(channel: SessionChannel): Promise<void> {
+    this.channel = channel;
+    await channel.start({ onEvent: (e) => this.drop(e), onResume: () => this.drop({ kind: 'all' }) });
+  }
+
+  /** How long a remembered session is trusted: until its next touch while the channel is live, else a few seconds. */
+  private cacheMs(): number {
+    return this.channel?.live ? TOUCH_EVERY_MS : SESSION_CACHE_MS;
+  }
+
+  /** Forgets in this process what an event names. */
+  private drop(event: SessionEvent): void {
+    this.generation++;
+    if (event.kind === 'all') {
+      this.cache.clear();
+      return;
+    }
+    const field = event.kind === 'session' ? 'sessionId' : 'userId';
+    for (const [key, { row }] of this.cache) if (row[field] === event.id) this.cache.delete(key);
+  }
+
+  /** Forgets here, then tells the other processes (resolved once the message is sent; never rejects). */
+  private async forget(event: SessionEvent): Promise<void> {
+    this.drop(event);
+    await this.channel?.publish(event);
   }
 
   /**
@@ -89,7 +124,7 @@ export class SessionStore {
   async find(token: string, now = Date.now()): Promise<SessionUser | undefined> {
     const tokenHash = hashToken(token);
     const cached = this.cache.get(tokenHash);
-    let row = cached && now - cached.readAt < SESSION_CACHE_MS && now - cached.row.last_seen_at < TOUCH_EVERY_MS ? cached.row : undefined;
+    let row = cached && now - cached.readAt < this.cacheMs() && now - cached.row.last_seen_at < TOUCH_EVERY_MS ? cached.row : undefined;
     if (!row) {
       const generation = this.generation;
       row = await this.read(tokenHash);
@@ -146,22 +181,19 @@ export class SessionStore {
       .executeTakeFirst();
   }
 
-  /** Drops what this process remembers of a user's sessions (after the account or its sessions changed). */
-  forgetUser(userId: number): void {
-    this.generation++;
-    for (const [key, { row }] of this.cache) if (row.userId === userId) this.cache.delete(key);
+  /** Drops what every process remembers of a user's sessions (after the account or its sessions changed). */
+  forgetUser(userId: number): Promise<void> {
+    return this.forget({ kind: 'user', id: userId });
   }
 
-  /** Drops every remembered session (after a change that may touch many accounts). */
-  forgetAll(): void {
-    this.generation++;
-    this.cache.clear();
+  /** Drops every remembered session in every process (after a change that may touch many accounts). */
+  forgetAll(): Promise<void> {
+    return this.forget({ kind: 'all' });
   }
 
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
-    this.generation++;
-    for (const [key, { row }] of this.cache) if (row.sessionId === sessionId) this.cache.delete(key);
+    await this.forget({ kind: 'session', id: sessionId });
   }
 
   async revokeAllOf(userId: number, now = Date.now()): Promise<void> {
@@ -171,6 +203,6 @@ export class SessionStore {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
-    this.forgetUser(userId);
+    await this.forgetUser(userId);
   }
 }

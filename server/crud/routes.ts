@@ -291,7 +291,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         return findOne(trx, r, caller, req.params.id, 'update');
       });
       // An account's place or name may have changed: sessions are read afresh.
-      if (adapter.changesAccounts) app.sessions.forgetAll();
+      if (adapter.changesAccounts) await app.sessions.forgetAll();
       return ok(record, `${def.singular} updated`);
     },
   );
@@ -319,7 +319,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         }
         throw err;
       }
-      if (adapter.changesAccounts) app.sessions.forgetAll();
+      if (adapter.changesAccounts) await app.sessions.forgetAll();
       return ok(record, `${def.singular} deleted`);
     },
   );

@@ -18,3 +18,9 @@ export async function migrateToLatest({ db }: Db): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Names of the migrations this server knows that the database has not run yet (for /api/ready). */
+export async function pendingMigrations({ db }: Pick<Db, 'db'>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(migrations) });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

@@ -37,6 +37,7 @@ interface Pending {
 export class SaveBatcher {
   private queue: Pending[] = [];
   private flushing = false;
+  private drained: (() => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -71,6 +72,13 @@ export class SaveBatcher {
       }
     }
     this.flushing = false;
+    for (const done of this.drained.splice(0)) done();
+  }
+
+  /** Resolves once every save handed in so far is committed (or refused): the last step before a process exits. */
+  drain(): Promise<void> {
+    if (!this.flushing && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.push(resolve));
   }
 }
 

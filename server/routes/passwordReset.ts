@@ -122,7 +122,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
         return reset.user_id;
       });
-      app.sessions.forgetUser(userId);
+      await app.sessions.forgetUser(userId);
       return ok(null, 'Your password has been changed. You can sign in now.');
     },
   );

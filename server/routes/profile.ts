@@ -107,7 +107,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('revoked_at', 'is', null)
           .execute();
       });
-      app.sessions.forgetUser(user.userId);
+      await app.sessions.forgetUser(user.userId);
       return ok(null, 'Password changed');
     },
   );

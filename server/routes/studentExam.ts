@@ -69,6 +69,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['exam'];
   const attemptFacts = attemptFactsCache(app.db);
   const batcher = new SaveBatcher(app.db);
+  // On shutdown the pending batch is committed before the database closes.
+  app.addHook('onClose', () => batcher.drain());
 
   /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
   const myQuizzes = (user: SessionUser) =>
@@ -251,6 +253,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/attempts/:attemptId/answers/:questionId',
     {
       onRequest,
+      // Its answers are a few hundred bytes: not worth a compression step on the busiest route.
+      compress: false,
       schema: {
         tags,
         summary: 'Save one answer (idempotent; a lower seq than the stored one is ignored)',

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { readyWithin, type LinkLogger, type RedisLink } from '../lib/redis';
+
+/** What one process tells the others to forget: a session, every session of a user, or everything. */
+export type SessionEvent = { kind: 'session'; id: number } | { kind: 'user'; id: number } | { kind: 'all' };
+
+export interface SessionChannelHandlers {
+  /** Another process changed sessions: drop what this process remembers of them. */
+  onEvent(event: SessionEvent): void;
+  /** The channel was down and is back: messages may have been missed, so forget everything. */
+  onResume(): void;
+}
+
+/**
+ * Tells every server process at once that sessions changed, so a revoked session is refused by
+ * all of them at the next request. While `live` is false, messages may be missed and a process
+ * trusts what it remembers only for the short fallback time.
+ */
+export interface SessionChannel {
+  readonly name: string;
+  readonly live: boolean;
+  start(handlers: SessionChannelHandlers): Promise<void>;
+  publish(event: SessionEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'portal_sessions';
+/** Messages carry their sender (one per app), so an app does not act on its own: it has already forgotten. */
+function encode(sender: string, event: SessionEvent): string {
+  return JSON.stringify({ from: sender, ...event });
+}
+
+function decode(sender: string, text: string): SessionEvent | undefined {
+  try {
+    const m = JSON.parse(text) as { from?: string; kind?: string; id?: unknown };
+    if (m.from === sender) return undefined;
+    if (m.kind === 'all') return { kind: 'all' };
+    if ((m.kind === 'session' || m.kind === 'user') && Number.isSafeInteger(m.id)) return { kind: m.kind, id: m.id as number };
+  } catch {
+    /* not ours */
+  }
+  return undefined;
+}
+
+/** Redis pub/sub (with REDIS_URL): the subscriber connection resubscribes by itself after a reconnect. */
+export class RedisSessionChannel implements SessionChannel {
+  readonly name = 'redis';
+  private readonly sender = randomUUID();
+  private subscribed = false;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly channel = 'portal:sessions',
+  ) {}
+
+  get live(): boolean {
+    return this.subscribed && this.link.subscriberConnection().status === 'ready';
+  }
+
+  async start(handlers: SessionChannelHandlers): Promise<void> {
+    const sub = this.link.subscriberConnection();
+    let wasLive = false;
+    sub.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      const event = decode(this.sender, text);
+      if (event) handlers.onEvent(event);
+    });
+    sub.on('close', () => {
+      wasLive = false;
+    });
+    // ioredis subscribes again after every reconnect; from then on nothing is missed.
+    sub.on('ready', () => {
+      if (this.subscribed && !wasLive) handlers.onResume();
+      wasLive = this.subscribed;
+    });
+    await readyWithin(sub, 2_000);
+    try {
+      await sub.subscribe(this.channel);
+      this.subscribed = true;
+      wasLive = true;
+    } catch (err) {
+      // Not reachable now: the subscription is made when the connection comes up.
+      this.link.trouble(err as Error);
+      sub.once('ready', () => {
+        sub.subscribe(this.channel).then(
+          () => {
+            this.subscribed = true;
+            wasLive = true;
+            handlers.onResume();
+          },
+          (e: Error) => this.link.trouble(e),
+        );
+      });
+    }
+  }
+
+  async publish(event: SessionEvent): Promise<void> {
+    if (!this.link.ready) return;
+    try {
+      await this.link.client.publish(this.channel, encode(this.sender, event));
+    } catch (err) {
+      this.link.trouble(err as Error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.subscribed = false;
+  }
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY (PostgreSQL without Redis): one dedicated connection listens and
+ * reconnects after a loss; a NOTIFY is delivered to the listeners when its statement commits.
+ */
+export class PgSessionChannel implements SessionChannel {
+  readonly name = 'postgres';
+  private readonly sender = randomUUID();
+  private listener?: pg.Client;
+  private listening = false;
+  private closed = false;
+  private retry?: NodeJS.Timeout;
+  private handlers?: SessionChannelHandlers;
+  private lastLogAt = -Infinity;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: LinkLogger,
+  ) {}
+
+  get live(): boolean {
+    return this.listening;
+  }
+
+  async start(handlers: SessionChannelHandlers): Promise<void> {
+    this.handlers = handlers;
+    await this.connect(false);
+  }
+
+  private async connect(resumed: boolean): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    this.listener = client;
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
+      const wasListening = this.listening;
+      this.listening = false;
+      this.listener = undefined;
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      if (Date.now() - this.lastLogAt >= 60_000) {
+        this.lastLogAt = Date.now();
+        this.log.warn({ err: { message: err?.message ?? 'connection ended' } }, 'session revocations: PostgreSQL listener lost, reconnecting (sessions are trusted for 5 s meanwhile)');
+      }
+      this.retry = setTimeout(() => void this.connect(wasListening || resumed), 1_000);
+      this.retry.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      const event = decode(this.sender, msg.payload);
+      if (event) this.handlers?.onEvent(event);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.listener !== client) return;
+      this.listening = true;
+      if (resumed) this.handlers?.onResume();
+    } catch (err) {
+      lost(err as Error);
+    }
+  }
+
+  /** Sent through the app's own pool (any connection will do: NOTIFY reaches every listener). */
+  publishWith(send: (channel: string, payload: string) => Promise<unknown>) {
+    this.send = send;
+  }
+
+  private send?: (channel: string, payload: string) => Promise<unknown>;
+
+  async publish(event: SessionEvent): Promise<void> {
+    if (!this.send) return;
+    try {
+      await this.send(CHANNEL, encode(this.sender, event));
+    } catch (err) {
+      this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    clearTimeout(this.retry);
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

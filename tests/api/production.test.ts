@@ -1,0 +1,275 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { startPortal, type Portal } from '../../server/start';
+import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { freePort, startPortalServer } from '../../bench/server';
+import { dbKind, describeDb, useTestApp, type TestApp } from './helper';
+
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+/** Keys and channels of this file's apps only: other runs may share the same Redis. */
+const prefix = () => `portal-test-${randomBytes(4).toString('hex')}:`;
+
+/** A second server process on the same database (and Redis, when configured), in this test process. */
+function useSecondProcess(t: TestApp, env: () => Record<string, string>) {
+  const second = {} as { portal: Portal; login(username: string, role: string, address?: string, password?: string): Promise<{ status: number; token?: string }> };
+  beforeAll(async () => {
+    const { DATABASE_URL, DATA_DIR } = t.config;
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'true',
+      STATIC_DIR: './no-front-end',
+      ATTEMPT_SWEEP_SECONDS: '0',
+      ...(DATABASE_URL ? { DATABASE_URL } : { DATA_DIR }),
+      ...env(),
+    });
+    second.portal = await startPortal(config, false);
+  });
+  afterAll(async () => {
+    await second.portal?.close();
+  });
+  return second;
+}
+
+const inject = (p: Portal, method: string, url: string, opts: { token?: string; body?: unknown; address?: string; headers?: Record<string, string> } = {}) =>
+  p.app.inject({
+    method: method as 'GET',
+    url,
+    remoteAddress: opts.address,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+
+/**
+ * The status another process answers within `ms`: the revocation reaches it through Redis or
+ * PostgreSQL on a connection of its own, a moment after the answer to the sign-out (across real
+ * processes the client's next request takes longer than that). Far below the 5 s a process
+ * would otherwise trust what it remembers.
+ */
+async function statusWithin(ms: number, want: number, request: () => Promise<{ statusCode: number }>): Promise<number> {
+  const deadline = Date.now() + ms;
+  let status = 0;
+  while (Date.now() < deadline) {
+    status = (await request()).statusCode;
+    if (status === want) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return status;
+}
+
+const loginBody = (username: string, role: string, password = DEMO_PASSWORD) => ({ username, password, role, userTime: Date.now() });
+
+async function signIn(p: Portal, username: string, role: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await inject(p, 'POST', '/api/auth/login', { body: loginBody(username, role, password) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token;
+}
+
+describeDb('two server processes sharing Redis', () => {
+  const redisPrefix = prefix();
+  const env = { REDIS_URL, REDIS_PREFIX: redisPrefix };
+  const a = useTestApp(env);
+  const b = useSecondProcess(a, () => env);
+
+  it('says both are ready, with Redis reachable and the session channel live', async () => {
+    for (const p of [a.portal, b.portal]) {
+      const res = await inject(p, 'GET', '/api/ready');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: true,
+        data: { database: { reachable: true }, migrations: { pending: [] }, redis: { configured: true, reachable: true }, sessionChannel: { kind: 'redis', live: true } },
+      });
+    }
+  });
+
+  it('refuses a session signed out in one process in the other at once', async () => {
+    const token = await signIn(a.portal, 'student', 'STUDENT');
+    // Both processes have read (and remember) the session.
+    expect((await inject(a.portal, 'GET', '/api/student/verify', { token })).statusCode).toBe(200);
+    expect((await inject(b.portal, 'GET', '/api/student/verify', { token })).statusCode).toBe(200);
+    expect((await inject(a.portal, 'POST', '/api/auth/logout', { token })).statusCode).toBe(200);
+    expect(await statusWithin(500, 405, () => inject(b.portal, 'GET', '/api/student/verify', { token }))).toBe(405);
+  });
+
+  it('refuses the other sessions of a user who changed their password, in every process at once', async () => {
+    const kept = await signIn(a.portal, 'teacher', 'TEACHER');
+    const other = await signIn(b.portal, 'teacher', 'TEACHER');
+    expect((await inject(b.portal, 'GET', '/api/teacher/verify', { token: other })).statusCode).toBe(200);
+    const changed = await inject(a.portal, 'POST', '/api/auth/change-password', {
+      token: kept,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'Another-secret-42', confirmPassword: 'Another-secret-42' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await statusWithin(500, 405, () => inject(b.portal, 'GET', '/api/teacher/verify', { token: other }))).toBe(405);
+    expect((await inject(b.portal, 'GET', '/api/teacher/verify', { token: kept })).statusCode).toBe(200);
+  });
+
+  it('locks a username after failures spread over both processes, for that address only', async () => {
+    const address = '10.20.30.40';
+    const max = a.config.LOGIN_MAX_FAILURES;
+    for (let i = 0; i < max; i++) {
+      const res = await inject(i % 2 ? b.portal : a.portal, 'POST', '/api/auth/login', { address, body: loginBody('department-head', 'DEPARTMENT-HEAD', 'wrong-password') });
+      expect(res.statusCode, res.body).toBe(401);
+    }
+    for (const p of [a.portal, b.portal]) {
+      const refused = await inject(p, 'POST', '/api/auth/login', { address, body: loginBody('department-head', 'DEPARTMENT-HEAD') });
+      expect(refused.statusCode, refused.body).toBe(429);
+    }
+    const elsewhere = await inject(b.portal, 'POST', '/api/auth/login', { address: '10.20.30.41', body: loginBody('department-head', 'DEPARTMENT-HEAD') });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+  });
+
+  it('counts a route rate limit over both processes', async () => {
+    // The password-reset request allows 5 a minute per address.
+    const address = '10.20.30.50';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await inject(i % 2 ? b.portal : a.portal, 'POST', '/api/auth/forgot-password', { address, body: { login: 'nobody@example.org' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s !== 429), statuses.join(',')).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describeDb('Redis unreachable', () => {
+  let deadUrl = '';
+  beforeAll(async () => {
+    deadUrl = `redis://127.0.0.1:${await freePort()}`;
+  });
+  const t = useTestApp({ REDIS_PREFIX: prefix() });
+  const down = useSecondProcess(t, () => ({ REDIS_URL: deadUrl, REDIS_PREFIX: prefix() }));
+
+  it('keeps signing in on per-process limits, and /api/ready says Redis is unreachable', async () => {
+    const token = await signIn(down.portal, 'student', 'STUDENT');
+    expect((await inject(down.portal, 'GET', '/api/student/verify', { token })).statusCode).toBe(200);
+    const ready = await inject(down.portal, 'GET', '/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ success: false, message: expect.stringContaining('Redis unreachable'), data: { redis: { configured: true, reachable: false } } });
+    // Limits still hold, in this process.
+    const address = '10.20.30.60';
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i++) {
+      expect((await inject(down.portal, 'POST', '/api/auth/login', { address, body: loginBody('teacher', 'TEACHER', 'wrong') })).statusCode).toBe(401);
+    }
+    expect((await inject(down.portal, 'POST', '/api/auth/login', { address, body: loginBody('teacher', 'TEACHER') })).statusCode).toBe(429);
+  });
+});
+
+describeDb('two server processes on PostgreSQL without Redis', () => {
+  if (dbKind !== 'postgres') {
+    it.skip('needs PostgreSQL (SQLite serves one process)', () => undefined);
+    return;
+  }
+  const a = useTestApp();
+  const b = useSecondProcess(a, () => ({}));
+
+  it('hears of a sign-out through LISTEN/NOTIFY and refuses the session at once', async () => {
+    expect((await inject(b.portal, 'GET', '/api/ready')).json()).toMatchObject({ data: { redis: { configured: false }, sessionChannel: { kind: 'postgres', live: true } } });
+    const token = await signIn(a.portal, 'student', 'STUDENT');
+    expect((await inject(b.portal, 'GET', '/api/student/verify', { token })).statusCode).toBe(200);
+    expect((await inject(a.portal, 'POST', '/api/auth/logout', { token })).statusCode).toBe(200);
+    expect(await statusWithin(500, 405, () => inject(b.portal, 'GET', '/api/student/verify', { token }))).toBe(405);
+  });
+});
+
+/** A built front end of its own: index.html, a hashed asset and an unhashed file, precompressed as the build does. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-static-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `/* line ${i}: the quick brown fox */`).join('\n');
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>Exam Portal</title><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div><!--\n${filler(40)}\n--></body></html>\n`);
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123xy.js'), `console.log('portal');\n${filler(400)}\n`);
+  fs.writeFileSync(path.join(dir, 'robots.txt'), `User-agent: *\n${filler(60)}\n`);
+  const res = spawnSync(process.execPath, ['scripts/precompress.mjs', dir], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(res.stderr);
+  return dir;
+}
+
+describeDb('the built front end and API answers from the Node server', () => {
+  const staticDir = fakeBuild();
+  const t = useTestApp({ STATIC_DIR: staticDir });
+  afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
+  const read = (p: string) => fs.readFileSync(path.join(staticDir, p));
+
+  it('sends index.html precompressed, revalidated on every use', async () => {
+    const res = await t.request('GET', '/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeTruthy();
+    expect(zlib.brotliDecompressSync(res.rawPayload).equals(read('index.html'))).toBe(true);
+    const again = await t.request('GET', '/', { headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('falls back to index.html for client routes, with the same caching', async () => {
+    const res = await t.request('GET', '/student/quizzes', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(res.rawPayload).equals(read('index.html'))).toBe(true);
+  });
+
+  it('keeps hashed assets for a year without revalidation, in the encoding asked for', async () => {
+    const url = '/assets/index-AbC123xy.js';
+    const gz = await t.request('GET', url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(gz.headers['content-type'])).toMatch(/javascript/);
+    expect(zlib.gunzipSync(gz.rawPayload).equals(read('assets/index-AbC123xy.js'))).toBe(true);
+    const plain = await t.request('GET', url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.rawPayload.equals(read('assets/index-AbC123xy.js'))).toBe(true);
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('revalidates every other unhashed file', async () => {
+    const res = await t.request('GET', '/robots.txt', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeTruthy();
+  });
+
+  it('compresses JSON answers above 1 kB and leaves small ones as they are', async () => {
+    const teacher = await t.login('teacher', 'TEACHER');
+    const quiz = await t.portal.database.db.selectFrom('quizzes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const big = await t.request('GET', `/api/quizzes/${quiz.id}/preview`, { token: teacher, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString());
+    expect(json.success).toBe(true);
+    expect(JSON.stringify(json).length).toBeGreaterThan(1024);
+    const small = await t.request('GET', '/api/teacher/verify', { token: teacher, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().success).toBe(true);
+  });
+});
+
+describeDb('one server process per SQLite database', () => {
+  if (dbKind !== 'sqlite') {
+    it.skip('SQLite only', () => undefined);
+    return;
+  }
+  it('refuses to start a second process on the same file, naming the first, and frees the file at exit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-owner-'));
+    const env = { DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', STATIC_DIR: path.join(dir, 'no-front-end') };
+    const first = await startPortalServer(env);
+    try {
+      await expect(startPortalServer(env)).rejects.toThrow(new RegExp(`already used by server process ${first.pid}`));
+      expect(first.alive()).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    expect(fs.existsSync(path.join(dir, 'portal.db.pid'))).toBe(false);
+    const again = await startPortalServer(env);
+    await again.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});
