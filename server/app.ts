@@ -37,6 +37,8 @@ import questionTransferRoutes from './routes/questionTransfer';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
+import { securityHeaders } from './security/headers';
+import { ImportGate } from './upload/importGate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +77,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('dialect', database.dialect);
   app.decorate('sessions', new SessionStore(database.db, config));
   app.decorate('counters', new MemoryCounters() as Counters);
+  app.decorate('imports', new ImportGate(config.IMPORT_CONCURRENCY));
 
+  await app.register(securityHeaders, { config });
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
       origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()),

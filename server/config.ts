@@ -66,6 +66,8 @@ const envSchema = z.object({
   /** How often the server closes attempts whose deadline (and grace) has passed; 0 turns the sweep off (tests drive it themselves). */
   ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /** Imports (student sheets, question files) one process reads at once; more are answered 503 with Retry-After. */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

@@ -13,16 +13,18 @@ import { applyScope } from '../crud/scope';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { parseAiken, writeAiken } from '../questions/aiken';
-import { parseGift, writeGift } from '../questions/gift';
-import { parseQuestionSheet, questionSheetRows, readQuestionSheet, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
+import { writeAiken } from '../questions/aiken';
+import { writeGift } from '../questions/gift';
+import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
-import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, TRANSFER_FORMATS, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
+import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../questions/validate';
 import { registry } from '../resources';
 import { readUploadForm } from '../upload/multipart';
-import { assertSafeWorkbook, sheetKind, writeWorkbook } from '../upload/spreadsheet';
+import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
+import { withImportPlace } from '../upload/importGate';
+import { parseOffThread } from '../upload/offThread';
 
 /**
  * Bulk import and export of the question bank (teachers):
@@ -291,7 +293,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Import questions from a spreadsheet, an Aiken or a GIFT file (multipart: format, subject, module, topic, marks, time_required, difficulty, file)',
       },
     },
-    async (req, reply) => {
+    (req, reply) => withImportPlace(app, reply, async () => {
       const caller = teacherOf(req.user);
       const { fields, file } = await readUploadForm(req);
       const form = importForm.safeParse(fields);
@@ -302,6 +304,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       const decoded = isSheet ? undefined : decodeText(file.buffer);
       const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
       const kind = format === 'xlsx' ? 'sheet' : 'text';
+      if (kind === 'text' && file.buffer.length > MAX_TEXT_IMPORT_BYTES) {
+        const message = `${format === 'aiken' ? 'An Aiken' : 'A GIFT'} file may be at most 1 MB (${MAX_TEXT_IMPORT_BYTES.toLocaleString('en')} bytes); this one has ${file.buffer.length.toLocaleString('en')} bytes, so split it`;
+        throw new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
+      }
 
       // The form's subject, module and topic must be the caller's to choose.
       const found = await app.db.selectFrom('subjects').select('id').where('id', '=', subject).where('institute_id', '=', caller.instituteId).executeTakeFirst();
@@ -332,8 +338,8 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       let parsed: ParseResult;
       let known: RowError[] = [];
       if (format === 'xlsx') {
-        assertSafeWorkbook(file.buffer);
-        const sheet = parseQuestionSheet(readQuestionSheet(file.buffer));
+        await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
+        const sheet = await parseOffThread({ kind: 'question-sheet', file: file.buffer });
         if (sheet.problem) throw validationError({ file: sheet.problem });
         parsed = sheet;
         known = resolveSheetRefs(sheet.drafts, bank, defaults);
@@ -342,12 +348,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
           const problem = decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file';
           throw validationError({ file: problem });
         }
-        try {
-          parsed = format === 'aiken' ? parseAiken(decoded.text) : parseGift(decoded.text);
-        } catch (err) {
-          if (err instanceof TooManyQuestions) throw validationError({ file: err.message });
-          throw err;
-        }
+        parsed = await parseOffThread({ kind: format === 'aiken' ? 'aiken' : 'gift', text: decoded.text });
         if (parsed.drafts.length === 0 && parsed.errors.length === 0) throw validationError({ file: 'The file has no questions' });
       }
 
@@ -368,7 +369,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return ok({ imported: ids.length, ids }, `${plural(ids.length, 'question')} imported`);
-    },
+    }),
   );
 
   app.get(

@@ -9,7 +9,9 @@ import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
 import { readUploadForm } from '../upload/multipart';
-import { assertSafeWorkbook, MAX_SHEET_ROWS, readFirstSheet, writeWorkbook } from '../upload/spreadsheet';
+import { assertSafeWorkbook, MAX_SHEET_ROWS, STUDENT_SHEET_LIMITS, writeWorkbook } from '../upload/spreadsheet';
+import { withImportPlace } from '../upload/importGate';
+import { parseOffThread } from '../upload/offThread';
 
 /** The sheet's columns, in the template's order; headers are matched without case, spaces or punctuation. */
 export const SHEET_COLUMNS = ['fullname', 'username', 'email', 'phone'] as const;
@@ -65,7 +67,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/upload',
     { onRequest, schema: { tags: ['students'], summary: 'Import students from an Excel sheet (multipart: semester, batch, file)' } },
-    async (req, reply) => {
+    (req, reply) => withImportPlace(app, reply, async () => {
       const caller = req.user!;
       const { fields, file } = await readUploadForm(req);
       const form = studentUploadSchema.safeParse({ ...fields, file: { filename: file.filename, size: file.buffer.length } });
@@ -86,8 +88,8 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         departmentId = dept.id;
       }
 
-      assertSafeWorkbook(file.buffer);
-      const [header = [], ...body] = readFirstSheet(file.buffer);
+      await assertSafeWorkbook(file.buffer, STUDENT_SHEET_LIMITS);
+      const [header = [], ...body] = await parseOffThread({ kind: 'student-sheet', file: file.buffer });
       const columnIndex = new Map<Column, number>();
       header.forEach((h, i) => {
         const column = HEADER_ALIASES[normaliseHeader(h)];
@@ -195,7 +197,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         { imported: accounts.length, accounts, passwordSheet: sheet.toString('base64') },
         `${accounts.length} student${accounts.length === 1 ? '' : 's'} imported`,
       );
-    },
+    }),
   );
 };
 

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:uploads`: hostile imports against the real server (built and started as
+ * `npm run serve` does, on a fresh SQLite database with the demo data), while a small request
+ * (GET /api/health, one at a time) keeps asking. For each scenario it prints the server's peak
+ * resident memory (VmHWM, reset before the scenario), its memory a few seconds after, the
+ * statuses of the imports and the longest answer time of the small request. A benchmark: it
+ * never fails because a figure is high, only when the server cannot be started or dies.
+ *
+ * Scenarios: one workbook whose shared strings unpack to about 60 MB of text (0.3 MB on the
+ * wire), four of them at once to the student upload, four 1.9 MB GIFT files at once to the
+ * question import, and (the control) one valid 10,000-row student sheet.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { largeGift, sharedStringsWorkbook } from './uploadFiles';
+import { startPortalServer, type ServerProcess } from './server';
+
+const MB = 1024 * 1024;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-upload-bench-'));
+
+async function login(url: string, username: string, role: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'portal-demo', role, userTime: Date.now() }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+async function upload(url: string, token: string, fields: Record<string, string>, file: Buffer, filename: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(file)]), filename);
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json().catch(() => ({}))) as { message?: string };
+  return `${res.status} ${String(body.message ?? '').slice(0, 90)}`;
+}
+
+/** The small request, asked one at a time until `stop` resolves; returns the longest answer time and the count. */
+async function probe(url: string, stop: Promise<unknown>): Promise<{ maxMs: number; count: number; p50: number }> {
+  let done = false;
+  void stop.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/health`);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  times.sort((a, b) => a - b);
+  return { maxMs: Math.round(times.at(-1) ?? 0), count: times.length, p50: +(times[Math.floor(times.length / 2)] ?? 0).toFixed(1) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function scenario(server: ServerProcess, name: string, run: () => Promise<string[]>) {
+  await sleep(3000);
+  const before = server.memory();
+  server.resetPeak();
+  const attack = run();
+  const [statuses, probed] = await Promise.all([attack, probe(server.url, attack)]);
+  const peak = server.memory();
+  await sleep(5000);
+  const after = server.memory();
+  const counts = new Map<string, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  console.log(`\n${name}`);
+  console.log(`  answers: ${[...counts].map(([s, n]) => `${n} x ${s}`).join('; ')}`);
+  console.log(`  server RSS before ${before?.rssMb} MB, peak ${peak?.peakMb} MB, 5 s after ${after?.rssMb} MB`);
+  console.log(`  small request: longest ${probed.maxMs} ms, median ${probed.p50} ms over ${probed.count} requests`);
+  return { name, statuses: [...counts], rssBeforeMb: before?.rssMb, peakMb: peak?.peakMb, rssAfterMb: after?.rssMb, longestStallMs: probed.maxMs };
+}
+
+const server = await startPortalServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_RATE_PER_MINUTE: '1000' });
+try {
+  const head = await login(server.url, 'department-head', 'DEPARTMENT-HEAD');
+  const teacher = await login(server.url, 'teacher', 'TEACHER');
+  const subjects = (await (await fetch(`${server.url}/api/subjects`, { headers: { authorization: `Bearer ${teacher}` } })).json()) as { data: { id: number }[] };
+  const subject = String(subjects.data[0].id);
+  const created = (await (
+    await fetch(`${server.url}/api/modules`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${teacher}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ course_outcome_name: 'Bench module', subject_id: Number(subject) }),
+    })
+  ).json()) as { data: { id: number } };
+  const module = String(created.data.id);
+
+  const bomb = sharedStringsWorkbook();
+  const gift = largeGift();
+  const rows = [['fullname', 'username', 'email', 'phone'], ...Array.from({ length: 10_000 }, (_, i) => [`Student ${String.fromCharCode(65 + (i % 26))}`, `bench${i}`, `bench${i}@example.org`, String(9_000_000_000 + i)])];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Students');
+  const sheet = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  console.log(`files: shared-strings workbook ${(bomb.length / MB).toFixed(2)} MB (about ${Math.round((12_000 * 5_000) / MB)} MB of text), GIFT ${(gift.length / MB).toFixed(2)} MB, valid sheet ${(sheet.length / MB).toFixed(2)} MB`);
+
+  const students = (file: Buffer, name: string) => upload(`${server.url}/api/students/upload`, head, { semester: '3', batch: '2026' }, file, name);
+  const questions = (file: Buffer, name: string) => upload(`${server.url}/api/questions/import`, teacher, { subject, module, format: 'gift' }, file, name);
+
+  const results = [
+    await scenario(server, 'one shared-strings workbook (student upload)', async () => [await students(bomb, 'class.xlsx')]),
+    await scenario(server, 'four shared-strings workbooks at once (student upload)', () => Promise.all([0, 1, 2, 3].map(() => students(bomb, 'class.xlsx')))),
+    await scenario(server, 'four 1.9 MB GIFT files at once (question import)', () => Promise.all([0, 1, 2, 3].map(() => questions(gift, 'bank.gift')))),
+    await scenario(server, 'control: one valid 10,000-row student sheet', async () => [await students(sheet, 'class.xlsx')]),
+  ];
+  const peak = Math.max(...results.map((r) => r.peakMb ?? 0));
+  const stall = Math.max(...results.map((r) => r.longestStallMs));
+  console.log(`\nattack scenarios: peak RSS ${Math.max(...results.slice(0, 3).map((r) => r.peakMb ?? 0))} MB (target < 400), longest stall ${Math.max(...results.slice(0, 3).map((r) => r.longestStallMs))} ms (target < 100)`);
+  console.log(`all scenarios: peak RSS ${peak} MB, longest stall ${stall} ms`);
+  fs.mkdirSync(path.join('bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join('bench', 'results', 'upload-attack.json'), `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+  if (!server.alive()) throw new Error('the server died during the run');
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
