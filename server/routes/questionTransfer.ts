@@ -18,8 +18,8 @@ import { writeGift } from '../questions/gift';
 import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
-import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
-import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../questions/validate';
+import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type RowError, type TransferFormat } from '../questions/types';
+import { type BankLookup, type ImportDefaults } from '../questions/validate';
 import { registry } from '../resources';
 import { readUploadForm } from '../upload/multipart';
 import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
@@ -335,28 +335,13 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         difficulty: form.data.difficulty ?? 'medium',
       };
 
-      let parsed: ParseResult;
-      let known: RowError[] = [];
-      if (format === 'xlsx') {
-        await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
-        const sheet = await parseOffThread({ kind: 'question-sheet', file: file.buffer });
-        if (sheet.problem) throw validationError({ file: sheet.problem });
-        parsed = sheet;
-        known = resolveSheetRefs(sheet.drafts, bank, defaults);
-      } else {
-        if (!decoded || 'problem' in decoded) {
-          const problem = decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file';
-          throw validationError({ file: problem });
-        }
-        parsed = await parseOffThread({ kind: format === 'aiken' ? 'aiken' : 'gift', text: decoded.text });
-        if (parsed.drafts.length === 0 && parsed.errors.length === 0) throw validationError({ file: 'The file has no questions' });
-      }
-
-      const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);
-      if (errors.length) {
-        const bad = kind === 'sheet' ? new Set(errors.map((e) => e.row)).size : parsed.errors.length + failed;
-        rejectRows(errors, Math.max(1, bad), kind);
-      }
+      if (format === 'xlsx') await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
+      else if (!decoded || 'problem' in decoded) throw validationError({ file: decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file' });
+      // Reading, checking and validating every question runs on a worker thread.
+      const text = decoded && 'text' in decoded ? decoded.text : undefined;
+      const { problem, valid, errors, bad } = await parseOffThread({ kind: 'questions', format, ...(format === 'xlsx' ? { file: file.buffer } : { text }), defaults, bank });
+      if (problem) throw validationError({ file: problem });
+      if (errors.length) rejectRows(errors, Math.max(1, bad), kind);
 
       const now = Date.now();
       const stored = valid.map((v) => toStoredRow(v.question, caller, now));
