@@ -5,14 +5,15 @@ import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat 
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
-import { readFirstSheet } from './spreadsheet';
+import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
 
 /**
  * The work an import does on its file, as plain data in and out so that it can run on a worker
  * thread (importWorker.ts): the file's bytes or text in; rows, or validated questions, out.
  */
 export type ImportJob =
-  | { kind: 'student-sheet'; file: Uint8Array }
+  | ({ kind: 'students'; file: Uint8Array } & StudentSheetForm)
+  | { kind: 'student-accounts'; accounts: NewAccount[] }
   | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup };
 
 /** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
@@ -26,7 +27,8 @@ export interface QuestionImport {
 }
 
 export interface ImportJobResults {
-  'student-sheet': string[][];
+  students: StudentSheet;
+  'student-accounts': ReturnType<typeof studentCredentials>;
   questions: QuestionImport;
 }
 
@@ -65,7 +67,14 @@ export interface JobError {
 }
 
 export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']] {
-  return job.kind === 'student-sheet' ? readFirstSheet(bufferOf(job.file)) : readQuestions(job);
+  switch (job.kind) {
+    case 'students':
+      return checkStudentSheet(bufferOf(job.file), job);
+    case 'student-accounts':
+      return studentCredentials(job.accounts);
+    case 'questions':
+      return readQuestions(job);
+  }
 }
 
 export function toJobError(err: unknown): JobError {
