@@ -21,7 +21,6 @@ import { decodeText } from '../questions/text';
 import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type RowError, type TransferFormat } from '../questions/types';
 import { type BankLookup, type ImportDefaults } from '../questions/validate';
 import { registry } from '../resources';
-import { readUploadForm } from '../upload/multipart';
 import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
 import { withImportPlace } from '../upload/importGate';
 import { parseOffThread } from '../upload/offThread';
@@ -293,9 +292,8 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Import questions from a spreadsheet, an Aiken or a GIFT file (multipart: format, subject, module, topic, marks, time_required, difficulty, file)',
       },
     },
-    (req, reply) => withImportPlace(app, reply, async () => {
+    (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
       const caller = teacherOf(req.user);
-      const { fields, file } = await readUploadForm(req);
       const form = importForm.safeParse(fields);
       if (!form.success) throw validationError(fieldErrors(form.error.issues));
       const { subject, module, topic } = form.data;

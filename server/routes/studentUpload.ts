@@ -6,7 +6,6 @@ import { optionalIdRef } from '../../src/schemas/fields';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { readUploadForm } from '../upload/multipart';
 import { assertSafeWorkbook, MAX_SHEET_ROWS, STUDENT_SHEET_LIMITS, writeWorkbook } from '../upload/spreadsheet';
 import { SHEET_COLUMNS, type RowError } from '../upload/studentSheet';
 import { withImportPlace } from '../upload/importGate';
@@ -51,9 +50,8 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/upload',
     { onRequest, schema: { tags: ['students'], summary: 'Import students from an Excel sheet (multipart: semester, batch, file)' } },
-    (req, reply) => withImportPlace(app, reply, async () => {
+    (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
       const caller = req.user!;
-      const { fields, file } = await readUploadForm(req);
       const form = studentUploadSchema.safeParse({ ...fields, file: { filename: file.filename, size: file.buffer.length } });
       if (!form.success) throw validationError(fieldErrors(form.error.issues));
       const extra = formFields.safeParse(fields);

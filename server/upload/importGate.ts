@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { readUploadForm, type UploadedForm } from './multipart';
 
 /**
- * How many imports (student sheets, question files) this process reads at once. Each holds its
- * upload and a parse on a worker thread; beyond IMPORT_CONCURRENCY the request is answered 503
- * with Retry-After at once, before its file is read, instead of queueing memory up.
+ * How many imports (student sheets, question files) this process reads at once. Each unpacks and
+ * parses its file on a worker thread; beyond IMPORT_CONCURRENCY the request is answered 503 with
+ * Retry-After as soon as its upload is in (at most 2 MB, enforced while it streams), instead of
+ * queueing parses and their memory up. The place is taken after the upload, not before, so a
+ * slow connection does not keep others from importing.
  *
  * It counts what this process is doing right now, not what a client has done over time, so it
  * lives in the process (not in the shared expiring counters): another process has its own memory
@@ -45,11 +48,12 @@ declare module 'fastify' {
   }
 }
 
-/** Runs `work` holding a place at the app's import gate. */
-export async function withImportPlace<T>(app: FastifyInstance, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+/** Receives the upload form, then runs `work` on it holding a place at the app's import gate. */
+export async function withImportPlace<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, work: (upload: UploadedForm) => Promise<T>): Promise<T> {
+  const upload = await readUploadForm(req);
   const leave = app.imports.enter(reply);
   try {
-    return await work();
+    return await work(upload);
   } finally {
     leave();
   }
