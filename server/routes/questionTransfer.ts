@@ -100,6 +100,15 @@ async function bankOf(db: Kysely<Database>, caller: { departmentId: number }): P
   };
 }
 
+/** A GIFT or Aiken file over MAX_TEXT_IMPORT_BYTES is refused before it is decoded or parsed. */
+function assertTextSize(chosen: TransferFormat | undefined, filename: string, bytes: number) {
+  if (bytes <= MAX_TEXT_IMPORT_BYTES) return;
+  const name = filename.toLowerCase();
+  const what = chosen === 'aiken' || (!chosen && /\.aiken(\.txt)?$/.test(name)) ? 'An Aiken file' : chosen === 'gift' || (!chosen && /\.gift(\.txt)?$/.test(name)) ? 'A GIFT file' : 'A GIFT or Aiken file';
+  const message = `${what} may be at most 1 MB (${MAX_TEXT_IMPORT_BYTES.toLocaleString('en')} bytes); this one has ${bytes.toLocaleString('en')} bytes, so split it`;
+  throw new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function rejectRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
@@ -299,13 +308,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       const { subject, module, topic } = form.data;
 
       const isSheet = sheetKind(file.buffer) !== undefined;
+      if (!isSheet && form.data.format !== 'xlsx') assertTextSize(form.data.format, file.filename, file.buffer.length);
       const decoded = isSheet ? undefined : decodeText(file.buffer);
       const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
       const kind = format === 'xlsx' ? 'sheet' : 'text';
-      if (kind === 'text' && file.buffer.length > MAX_TEXT_IMPORT_BYTES) {
-        const message = `${format === 'aiken' ? 'An Aiken' : 'A GIFT'} file may be at most 1 MB (${MAX_TEXT_IMPORT_BYTES.toLocaleString('en')} bytes); this one has ${file.buffer.length.toLocaleString('en')} bytes, so split it`;
-        throw new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
-      }
 
       // The form's subject, module and topic must be the caller's to choose.
       const found = await app.db.selectFrom('subjects').select('id').where('id', '=', subject).where('institute_id', '=', caller.instituteId).executeTakeFirst();
