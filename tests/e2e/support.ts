@@ -136,7 +136,9 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     };
   });
   // The portal's pages must work under its Content-Security-Policy: a violation fails the test.
-  afterEach(() => {
+  afterEach(async () => {
+    // A page reports a violation through a binding call that may land just after the test's last step.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const left = e.takeCspViolations();
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
   });
