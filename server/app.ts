@@ -43,6 +43,8 @@ import questionTransferRoutes from './routes/questionTransfer';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
+import { securityHeaders } from './security/headers';
+import { ImportGate } from './upload/importGate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,7 +105,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await channel?.close();
     await redis?.close();
   });
+  app.decorate('imports', new ImportGate(config.IMPORT_CONCURRENCY));
 
+  await app.register(securityHeaders, { config });
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
       origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()),

@@ -94,6 +94,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Prefix of every Redis key and channel of this portal, so that several portals (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1 to 64 letters, digits, ":", "_" or "-"').default('portal:'),
+  /** Imports (student sheets, question files) one process reads at once; more are answered 503 with Retry-After. */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

@@ -8,6 +8,12 @@ export type TransferFormat = (typeof TRANSFER_FORMATS)[number];
 export const MAX_TRANSFER_QUESTIONS = 5_000;
 
 /**
+ * The most bytes an Aiken or GIFT file may have: 5,000 questions of a few hundred characters. Their
+ * parsers hold many times the text in memory, so the text is bounded before it is parsed.
+ */
+export const MAX_TEXT_IMPORT_BYTES = 1024 * 1024;
+
+/**
  * One problem of an import. `row` is the spreadsheet row (the header is row 1) for a sheet and
  * the line number (the first line is 1) for the text formats; `field` names the sheet's column
  * or the question's part.

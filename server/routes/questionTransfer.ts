@@ -13,16 +13,17 @@ import { applyScope } from '../crud/scope';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { aikenProblem, parseAiken, writeAiken } from '../questions/aiken';
-import { giftProblem, parseGift, writeGift } from '../questions/gift';
-import { parseQuestionSheet, questionSheetRows, readQuestionSheet, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
+import { aikenProblem, writeAiken } from '../questions/aiken';
+import { giftProblem, writeGift } from '../questions/gift';
+import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
-import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, TRANSFER_FORMATS, type ExportQuestion, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
-import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../questions/validate';
+import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ExportQuestion, type RowError, type TransferFormat } from '../questions/types';
+import { type BankLookup, type ImportDefaults } from '../questions/validate';
 import { registry } from '../resources';
-import { readUploadForm } from '../upload/multipart';
-import { assertSafeWorkbook, sheetKind, writeWorkbook } from '../upload/spreadsheet';
+import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
+import { withImportPlace } from '../upload/importGate';
+import { parseOffThread } from '../upload/offThread';
 
 /**
  * Bulk import and export of the question bank (teachers):
@@ -97,6 +98,15 @@ async function bankOf(db: Kysely<Database>, caller: { departmentId: number }): P
     modules: modules.map((m) => ({ id: Number(m.id), name: String(m.name), subject_id: Number(m.subject_id) })),
     topics: topics.map((t) => ({ id: Number(t.id), name: String(t.name), module_id: Number(t.module_id) })),
   };
+}
+
+/** A GIFT or Aiken file over MAX_TEXT_IMPORT_BYTES is refused before it is decoded or parsed. */
+function assertTextSize(chosen: TransferFormat | undefined, filename: string, bytes: number) {
+  if (bytes <= MAX_TEXT_IMPORT_BYTES) return;
+  const name = filename.toLowerCase();
+  const what = chosen === 'aiken' || (!chosen && /\.aiken(\.txt)?$/.test(name)) ? 'An Aiken file' : chosen === 'gift' || (!chosen && /\.gift(\.txt)?$/.test(name)) ? 'A GIFT file' : 'A GIFT or Aiken file';
+  const message = `${what} may be at most 1 MB (${MAX_TEXT_IMPORT_BYTES.toLocaleString('en')} bytes); this one has ${bytes.toLocaleString('en')} bytes, so split it`;
+  throw new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -304,14 +314,14 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Import questions from a spreadsheet, an Aiken or a GIFT file (multipart: format, subject, module, topic, marks, time_required, difficulty, file)',
       },
     },
-    async (req, reply) => {
+    (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
       const caller = teacherOf(req.user);
-      const { fields, file } = await readUploadForm(req);
       const form = importForm.safeParse(fields);
       if (!form.success) throw validationError(fieldErrors(form.error.issues));
       const { subject, module, topic } = form.data;
 
       const isSheet = sheetKind(file.buffer) !== undefined;
+      if (!isSheet && form.data.format !== 'xlsx') assertTextSize(form.data.format, file.filename, file.buffer.length);
       const decoded = isSheet ? undefined : decodeText(file.buffer);
       const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
       const kind = format === 'xlsx' ? 'sheet' : 'text';
@@ -342,33 +352,13 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         difficulty: form.data.difficulty ?? 'medium',
       };
 
-      let parsed: ParseResult;
-      let known: RowError[] = [];
-      if (format === 'xlsx') {
-        assertSafeWorkbook(file.buffer);
-        const sheet = parseQuestionSheet(readQuestionSheet(file.buffer));
-        if (sheet.problem) throw validationError({ file: sheet.problem });
-        parsed = sheet;
-        known = resolveSheetRefs(sheet.drafts, bank, defaults);
-      } else {
-        if (!decoded || 'problem' in decoded) {
-          const problem = decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file';
-          throw validationError({ file: problem });
-        }
-        try {
-          parsed = format === 'aiken' ? parseAiken(decoded.text) : parseGift(decoded.text);
-        } catch (err) {
-          if (err instanceof TooManyQuestions) throw validationError({ file: err.message });
-          throw err;
-        }
-        if (parsed.drafts.length === 0 && parsed.errors.length === 0) throw validationError({ file: 'The file has no questions' });
-      }
-
-      const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);
-      if (errors.length) {
-        const bad = kind === 'sheet' ? new Set(errors.map((e) => e.row)).size : parsed.errors.length + failed;
-        rejectRows(errors, Math.max(1, bad), kind);
-      }
+      if (format === 'xlsx') await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
+      else if (!decoded || 'problem' in decoded) throw validationError({ file: decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file' });
+      // Reading, checking and validating every question runs on a worker thread.
+      const text = decoded && 'text' in decoded ? decoded.text : undefined;
+      const { problem, valid, errors, bad } = await parseOffThread({ kind: 'questions', format, ...(format === 'xlsx' ? { file: file.buffer } : { text }), defaults, bank });
+      if (problem) throw validationError({ file: problem });
+      if (errors.length) rejectRows(errors, Math.max(1, bad), kind);
 
       const now = Date.now();
       const stored = valid.map((v) => toStoredRow(v.question, caller, now));
@@ -381,7 +371,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return ok({ imported: ids.length, ids }, `${plural(ids.length, 'question')} imported`);
-    },
+    }),
   );
 
   app.get(

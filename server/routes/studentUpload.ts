@@ -1,32 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { entities } from '../../src/schemas';
-import { createSchemaOf } from '../../src/schemas/entity';
 import { excelFileProblem, studentUploadSchema } from '../../src/schemas/studentUpload';
 import { optionalIdRef } from '../../src/schemas/fields';
-import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { readUploadForm } from '../upload/multipart';
-import { assertSafeWorkbook, MAX_SHEET_ROWS, readFirstSheet, writeWorkbook } from '../upload/spreadsheet';
+import { assertSafeWorkbook, MAX_SHEET_ROWS, STUDENT_SHEET_LIMITS, writeWorkbook } from '../upload/spreadsheet';
+import { SHEET_COLUMNS, type RowError } from '../upload/studentSheet';
+import { withImportPlace } from '../upload/importGate';
+import { parseOffThread } from '../upload/offThread';
 
-/** The sheet's columns, in the template's order; headers are matched without case, spaces or punctuation. */
-export const SHEET_COLUMNS = ['fullname', 'username', 'email', 'phone'] as const;
-type Column = (typeof SHEET_COLUMNS)[number];
-const HEADER_ALIASES: Record<string, Column> = {
-  fullname: 'fullname', name: 'fullname', studentname: 'fullname',
-  username: 'username', login: 'username',
-  email: 'email', emailaddress: 'email', mail: 'email',
-  phone: 'phone', mobile: 'phone', phonenumber: 'phone', contact: 'phone',
-};
-const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
-
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
+export { SHEET_COLUMNS };
 
 const formFields = z.object({ departmentId: optionalIdRef('Please select department') });
 
@@ -65,9 +50,8 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/upload',
     { onRequest, schema: { tags: ['students'], summary: 'Import students from an Excel sheet (multipart: semester, batch, file)' } },
-    async (req, reply) => {
+    (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
       const caller = req.user!;
-      const { fields, file } = await readUploadForm(req);
       const form = studentUploadSchema.safeParse({ ...fields, file: { filename: file.filename, size: file.buffer.length } });
       if (!form.success) throw validationError(fieldErrors(form.error.issues));
       const extra = formFields.safeParse(fields);
@@ -86,51 +70,22 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         departmentId = dept.id;
       }
 
-      assertSafeWorkbook(file.buffer);
-      const [header = [], ...body] = readFirstSheet(file.buffer);
-      const columnIndex = new Map<Column, number>();
-      header.forEach((h, i) => {
-        const column = HEADER_ALIASES[normaliseHeader(h)];
-        if (column && !columnIndex.has(column)) columnIndex.set(column, i);
+      await assertSafeWorkbook(file.buffer, STUDENT_SHEET_LIMITS);
+      // Reading the sheet and checking every row against the student schema run on a worker thread.
+      const sheet = await parseOffThread({
+        kind: 'students',
+        file: file.buffer,
+        role: caller.role,
+        semester: form.data.semester,
+        batch: form.data.batch,
+        departmentId,
       });
-      const missing = SHEET_COLUMNS.filter((c) => !columnIndex.has(c));
-      if (missing.length) {
-        const message = `The sheet's first row must name the columns ${SHEET_COLUMNS.join(', ')} (missing: ${missing.join(', ')})`;
-        throw validationError({ file: message });
-      }
-      // Row numbers are the spreadsheet's: the header is row 1. Blank rows are skipped.
-      const rows = body
-        .map((cells, i) => ({ row: i + 2, cells }))
-        .filter(({ cells }) => cells.some((c) => c !== ''));
-      if (rows.length === 0) throw validationError({ file: 'The sheet has no student rows' });
-      if (rows.length > MAX_SHEET_ROWS) throw validationError({ file: `The sheet has more than ${MAX_SHEET_ROWS} student rows; split it` });
-
-      const schema = createSchemaOf(entities.students, caller.role);
-      const errors: RowError[] = [];
-      const valid: { row: number; data: Record<string, string> }[] = [];
-      const seen = { username: new Map<string, number>(), email: new Map<string, number>() };
-      for (const { row, cells } of rows) {
-        const record = Object.fromEntries(SHEET_COLUMNS.map((c) => [c, cells[columnIndex.get(c)!] ?? '']));
-        const parsed = schema.safeParse({ ...record, semester: form.data.semester, batch: form.data.batch, departmentId });
-        if (!parsed.success) {
-          for (const [field, message] of Object.entries(fieldErrors(parsed.error.issues))) errors.push({ row, field, message });
-          continue;
-        }
-        const data = parsed.data as Record<string, string>;
-        let duplicate = false;
-        for (const key of ['username', 'email'] as const) {
-          const value = data[key].toLowerCase();
-          const first = seen[key].get(value);
-          if (first !== undefined) {
-            errors.push({ row, field: key, message: `Same ${key} as row ${first}` });
-            duplicate = true;
-          } else seen[key].set(value, row);
-        }
-        if (!duplicate) valid.push({ row, data });
-      }
+      if (sheet.problem) throw validationError({ file: sheet.problem });
+      const { valid } = sheet;
+      const errors: RowError[] = [...sheet.errors];
 
       // Accounts that already exist, looked up in chunks rather than row by row.
-      const rowOf = { username: seen.username, email: seen.email };
+      const rowOf = { username: new Map(sheet.firstRow.username), email: new Map(sheet.firstRow.email) };
       for (const key of ['username', 'email'] as const) {
         const values = [...rowOf[key].keys()];
         for (let i = 0; i < values.length; i += 500) {
@@ -159,8 +114,11 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
-      const passwords = valid.map(() => generatePassword());
-      const hashes = passwords.map(hashGeneratedPassword);
+      // The initial passwords, their hashes and the sheet that shows them, made on a worker thread.
+      const { passwords, hashes, sheet: passwordSheet } = await parseOffThread({
+        kind: 'student-accounts',
+        accounts: valid.map(({ data }) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase() })),
+      });
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
         for (let i = 0; i < valid.length; i += 500) {
@@ -189,13 +147,12 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
 
       const accounts = valid.map(({ data }, i) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase(), initialPassword: passwords[i] }));
-      const sheet = writeWorkbook('Initial passwords', ['fullname', 'username', 'email', 'initialPassword'], accounts.map((a) => [a.fullname, a.username, a.email, a.initialPassword]));
       reply.code(201);
       return ok(
-        { imported: accounts.length, accounts, passwordSheet: sheet.toString('base64') },
+        { imported: accounts.length, accounts, passwordSheet: Buffer.from(passwordSheet.buffer, passwordSheet.byteOffset, passwordSheet.byteLength).toString('base64') },
         `${accounts.length} student${accounts.length === 1 ? '' : 's'} imported`,
       );
-    },
+    }),
   );
 };
 

@@ -1,13 +1,114 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config';
 
 /**
- * Security headers of statically served files (header name -> value). The Node server sends them
- * itself; nginx, serving the same files in a multi-process setup, sends the same ones from an
- * include generated from this function (`npm run nginx:headers`).
+ * The security headers of every answer (API, front end, Swagger UI), built from the configuration
+ * in one place: helmet sets them on what this server sends, and a reverse proxy that serves the
+ * built front end itself adds the same pairs (staticSecurityHeaders).
  *
- * The header policy itself is defined with the security headers of the API; until then this
- * returns no header.
+ * The session token lives in the browser's localStorage, where any script running on the page can
+ * read it; the Content-Security-Policy is what keeps foreign script off the page. So: scripts only
+ * from the portal itself (no inline script, no eval), images only from the portal and data: URLs
+ * (a Markdown image in a question cannot make students' browsers call another host), requests only
+ * to the portal, no plugins, no framing by other sites, forms posting only to the portal.
+ * Google's reCAPTCHA hosts are allowed only when the server verifies captchas (RECAPTCHA_SECRET).
  */
-export function staticSecurityHeaders(_config: Pick<Config, 'NODE_ENV'>): Record<string, string> {
-  return {};
+
+/** reCAPTCHA v2 loads its script from these hosts and shows its challenge in a frame from Google. */
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  connect: ['https://www.google.com/recaptcha/'],
+};
+
+/** Powerful browser features: the camera (face detection during an exam) for the portal itself, the rest for no one. */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+
+const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
+
+const https = (config: Config) => config.PUBLIC_URL?.startsWith('https://') === true;
+
+/** The Content-Security-Policy directives, in the order they are sent. */
+export function cspDirectives(config: Config): Record<string, string[]> {
+  const captcha = Boolean(config.RECAPTCHA_SECRET);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'", ...(captcha ? RECAPTCHA.script : [])],
+    'script-src-attr': ["'none'"],
+    // MUI's styles are written by emotion into <style> elements at run time: a fixed policy (one a
+    // proxy can send for static files) cannot carry a per-request nonce for them. Styles cannot run
+    // script, and Markdown never becomes HTML, so no one but the app writes them.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(captcha ? RECAPTCHA.connect : [])],
+    'frame-src': captcha ? RECAPTCHA.frame : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  if (https(config)) directives['upgrade-insecure-requests'] = [];
+  return directives;
 }
+
+/** The options of @fastify/helmet for this configuration. */
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: true,
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only a portal reached over https may tell browsers to insist on https.
+    strictTransportSecurity: https(config) ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: { allow: false },
+    xDownloadOptions: true,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+    xPoweredBy: true,
+    xXssProtection: true,
+  };
+}
+
+const cspHeader = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
+    .join(';');
+
+/**
+ * The header name -> value pairs this server sends with every answer, for a reverse proxy to add
+ * to the static files it serves itself (the same values helmet sends; a test holds them equal).
+ */
+export function staticSecurityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': cspHeader(cspDirectives(config)),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'DENY',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+  if (https(config)) headers['Strict-Transport-Security'] = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
+  return headers;
+}
+
+/** Registers helmet with the options above and adds the Permissions-Policy helmet does not set. */
+const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  await app.register(helmet, helmetOptions(config));
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+};
+export const securityHeaders = fp(plugin, { name: 'security-headers' });

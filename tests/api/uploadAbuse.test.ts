@@ -14,6 +14,8 @@ import { buildZip, crc32, multipartBody, xlsxParts, type SheetCell, type ZipInpu
 import { TEMPLATE_COLUMNS } from '../../server/questions/sheet';
 import { MAX_SHEET_ROWS } from '../../server/upload/spreadsheet';
 import { describeDb, useTestApp } from './helper';
+import { largeGift, sharedStringsWorkbook } from '../../bench/uploadFiles';
+import { MAX_TEXT_IMPORT_BYTES } from '../../server/questions/types';
 
 const MB = 1024 * 1024;
 const UPLOAD_LIMIT = 2 * MB;
@@ -196,6 +198,57 @@ describeDb('upload abuse', () => {
     });
   });
 
+  describe('files that unpack to far more than they weigh', () => {
+    it('a workbook whose shared strings unpack to about 57 MB (0.1 MB on the wire) is refused by both imports from its declared size, before parsing', async () => {
+      const file = sharedStringsWorkbook({ strings: 12_000, length: 5_000 });
+      expect(file.length).toBeLessThan(0.3 * MB);
+      for (const route of routes) {
+        const body = await expectRefused(() => route.upload(file), 413, /unpacks to more data than a (student|question) sheet can hold: xl\/sharedStrings\.xml unpacks to 57\.4 MB, and one part may unpack to at most (6|12) MB/);
+        expect(body.data.errors.file, route.name).toBe(body.message);
+      }
+    });
+
+    it('a workbook of 30 MB in small parts is refused by its total declared size', async () => {
+      const parts = xlsxParts('Students', [STUDENT_HEADER, studentRow(1)]);
+      const filler = (i: number) => ({ name: `xl/media/filler${i}.xml`, content: Buffer.alloc(5 * MB, 0x20 + i) });
+      const file = buildZip([...parts, ...[0, 1, 2, 3, 4, 5].map(filler)], deflate);
+      expect(file.length).toBeLessThan(UPLOAD_LIMIT);
+      const body = await expectRefused(() => uploadStudents(file), 413, /it unpacks to 30 MB, and a workbook may unpack to at most 8 MB/);
+      expect(body.data.errors.file).toMatch(/at most 8 MB/);
+    });
+
+    it('a workbook of 60,000 short shared strings (1 MB) is refused by its shared-string count', async () => {
+      const file = sharedStringsWorkbook({ strings: 60_000, length: 16 });
+      const body = await expectRefused(() => uploadStudents(file), 413, /it holds 60,000 texts, and a workbook may hold at most 50,000/);
+      expect(body.data.errors.file).toMatch(/at most 50,000/);
+    });
+
+    it('a workbook whose header understates its shared strings is still read within the size limits', async () => {
+      const file = sharedStringsWorkbook({ strings: 20_000, length: 16, claimCount: 10 });
+      const res = await uploadStudents(file);
+      // The sheet itself is one valid row: the lie costs the parser no more than the declared sizes allow.
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+      expect(res.json().data.imported).toBe(1);
+    });
+
+    it(`a GIFT or Aiken file over ${MAX_TEXT_IMPORT_BYTES} bytes is refused with 413 naming the file and the limit; one just under it imports`, async () => {
+      const big = largeGift(MAX_TEXT_IMPORT_BYTES + 10_000);
+      const refused = (format: string, name: string) => () =>
+        send('/api/questions/import', teacherToken, { subject, module, format }, { name, content: big });
+      let body = await expectRefused(refused('gift', 'bank.gift'), 413, /^A GIFT file may be at most 1 MB \(1,048,576 bytes\); this one has [\d,]+ bytes, so split it$/);
+      expect(body.data.errors.file).toBe(body.message);
+      const aiken = Buffer.concat([Buffer.from('Which?\nA. yes\nB. no\nANSWER: A\n\n'.repeat(40_000))]);
+      expect(aiken.length).toBeGreaterThan(MAX_TEXT_IMPORT_BYTES);
+      body = await expectRefused(() => send('/api/questions/import', teacherToken, { subject, module, format: 'aiken' }, { name: 'bank.aiken', content: aiken }), 413, /^An Aiken file may be at most 1 MB/);
+      expect(body.data.errors.file).toMatch(/at most 1 MB/);
+
+      const fits = largeGift(MAX_TEXT_IMPORT_BYTES - 20_000);
+      const res = await send('/api/questions/import', teacherToken, { subject, module, format: 'gift' }, { name: 'bank.gift', content: fits });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+      expect(res.json().data.imported).toBeGreaterThan(900);
+    });
+  });
+
   describe('macro-enabled workbooks', () => {
     const rows = [STUDENT_HEADER, ['Mac Rowe', 'macro1', 'macro1@example.org', '9876500101']];
 
@@ -276,5 +329,35 @@ describeDb('upload abuse', () => {
       const back = await t.portal.database.db.selectFrom('questions').select('question').where('id', 'in', again.json().data.ids).orderBy('id').execute();
       expect(back.map((q) => q.question)).toEqual(stored.map((q) => q.question));
     });
+  });
+});
+
+describeDb('imports at once', () => {
+  const t = useTestApp({ IMPORT_CONCURRENCY: '1' });
+
+  it('beyond IMPORT_CONCURRENCY an import is answered 503 with Retry-After and imports nothing; the place is free again afterwards', async () => {
+    const token = await t.login('department-head', 'DEPARTMENT-HEAD');
+    const sheet = (prefix: string) => workbook('Students', [STUDENT_HEADER, ...Array.from({ length: 300 }, (_, i) => [`Student ${String.fromCharCode(65 + (i % 26))}`, `${prefix}${i}`, `${prefix}${i}@example.org`, String(9_100_000_000 + i)])]);
+    const upload = (file: Buffer) => {
+      const body = multipartBody([
+        { name: 'semester', value: '3' },
+        { name: 'batch', value: '2026' },
+        { name: 'file', value: file, filename: 'class.xlsx', type: 'application/octet-stream' },
+      ]);
+      return t.portal.app.inject({ method: 'POST', url: '/api/students/upload', payload: body.payload, headers: { 'content-type': body.contentType, authorization: `Bearer ${token}` } });
+    };
+    const answers = await Promise.all([upload(sheet('first')), upload(sheet('second'))]);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses, answers.map((r) => r.body.slice(0, 200)).join('\n')).toEqual([201, 503]);
+    const busy = answers.find((r) => r.statusCode === 503)!;
+    expect(busy.headers['retry-after']).toBe('10');
+    expect(busy.json()).toMatchObject({ success: false, message: 'The server is reading another import; try again in 10 seconds', data: { retryAfterSeconds: 10 } });
+    const users = t.portal.database.db.selectFrom('users').select('username');
+    const refusedPrefix = answers[0].statusCode === 503 ? 'first' : 'second';
+    expect(await users.where('username', 'like', `${refusedPrefix}%`).execute()).toEqual([]);
+
+    const again = await upload(sheet('third'));
+    expect(again.statusCode, again.body.slice(0, 200)).toBe(201);
+    expect(again.json().data.imported).toBe(300);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
 import { freePort, serveCommand } from '../../bench/server';
@@ -82,12 +82,46 @@ export interface E2E {
   browser: Browser;
   /** A fresh context (own storage) and page per test. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * The Content-Security-Policy violations the pages reported since the last call (the
+   * securitypolicyviolation events and the console's "Refused to ..." lines), emptied by the call.
+   * A test that expects one takes it with this; any left at the end of a test fail it.
+   */
+  takeCspViolations(): string[];
+}
+
+/** A console line that reports a Content-Security-Policy violation. */
+const CSP_CONSOLE = /Refused to|Content Security Policy/i;
+
+/**
+ * Every page of the context reports each CSP violation twice over: the page's own
+ * securitypolicyviolation event (through a binding) and the console line Chromium writes.
+ */
+async function watchCsp(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (_source, line: string) => record(line));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
+      report?.(`securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} on ${e.documentURI}`);
+    });
+  });
+  const watchPage = (page: Page) =>
+    page.on('console', (message) => {
+      if (CSP_CONSOLE.test(message.text())) record(`console ${message.type()}: ${message.text()} (${page.url()})`);
+    });
+  context.on('page', watchPage);
 }
 
 /** One real server and one Chromium for a test file. */
 export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const e = {} as E2E;
   const contexts: BrowserContext[] = [];
+  let violations: string[] = [];
+  e.takeCspViolations = () => {
+    const taken = violations;
+    violations = [];
+    return taken;
+  };
   beforeAll(async () => {
     e.server = await startServer(extraEnv);
     e.browser = await launchBrowser();
@@ -96,9 +130,17 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       contexts.push(context);
       // reCAPTCHA cannot load offline; nothing on these pages may reach another host.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      await watchCsp(context, (line) => violations.push(line));
       const page = await context.newPage();
       return { context, page };
     };
+  });
+  // The portal's pages must work under its Content-Security-Policy: a violation fails the test.
+  afterEach(async () => {
+    // A page reports a violation through a binding call that may land just after the test's last step.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const left = e.takeCspViolations();
+    if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,0 +1,83 @@
+import { parseAiken } from '../questions/aiken';
+import { parseGift } from '../questions/gift';
+import { parseQuestionSheet, readQuestionSheet } from '../questions/sheet';
+import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
+import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
+import { AppError } from '../lib/errors';
+import { validationError } from '../lib/validation';
+import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
+
+/**
+ * The work an import does on its file, as plain data in and out so that it can run on a worker
+ * thread (importWorker.ts): the file's bytes or text in; rows, or validated questions, out.
+ */
+export type ImportJob =
+  | ({ kind: 'students'; file: Uint8Array } & StudentSheetForm)
+  | { kind: 'student-accounts'; accounts: NewAccount[] }
+  | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup };
+
+/** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
+export interface QuestionImport {
+  problem?: string;
+  /** Empty unless every question is valid (all or none). */
+  valid: ValidQuestion[];
+  errors: RowError[];
+  /** Rows (sheet) or questions (text) with errors. */
+  bad: number;
+}
+
+export interface ImportJobResults {
+  students: StudentSheet;
+  'student-accounts': ReturnType<typeof studentCredentials>;
+  questions: QuestionImport;
+}
+
+const bufferOf = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+
+function readQuestions(job: Extract<ImportJob, { kind: 'questions' }>): QuestionImport {
+  const { format, defaults, bank } = job;
+  let parsed: ParseResult;
+  let known: RowError[] = [];
+  if (format === 'xlsx') {
+    const sheet = parseQuestionSheet(readQuestionSheet(bufferOf(job.file!)));
+    if (sheet.problem) return { problem: sheet.problem, valid: [], errors: [], bad: 0 };
+    parsed = sheet;
+    known = resolveSheetRefs(sheet.drafts, bank, defaults);
+  } else {
+    try {
+      parsed = format === 'aiken' ? parseAiken(job.text!) : parseGift(job.text!);
+    } catch (err) {
+      if (err instanceof TooManyQuestions) throw validationError({ file: err.message });
+      throw err;
+    }
+    if (parsed.drafts.length === 0 && parsed.errors.length === 0) return { problem: 'The file has no questions', valid: [], errors: [], bad: 0 };
+  }
+  const kind = format === 'xlsx' ? 'sheet' : 'text';
+  const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);
+  const bad = kind === 'sheet' ? new Set(errors.map((e) => e.row)).size : parsed.errors.length + failed;
+  return { valid: errors.length ? [] : valid, errors, bad };
+}
+
+/** An error as it crosses the thread boundary: an AppError keeps its status, code and data. */
+export interface JobError {
+  statusCode?: number;
+  code?: string;
+  message: string;
+  data?: unknown;
+}
+
+export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']] {
+  switch (job.kind) {
+    case 'students':
+      return checkStudentSheet(bufferOf(job.file), job);
+    case 'student-accounts':
+      return studentCredentials(job.accounts);
+    case 'questions':
+      return readQuestions(job);
+  }
+}
+
+export function toJobError(err: unknown): JobError {
+  if (err instanceof AppError) return { statusCode: err.statusCode, code: err.code, message: err.message, data: err.data };
+  return { message: err instanceof Error ? err.message : String(err) };
+}
