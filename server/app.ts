@@ -34,6 +34,7 @@ import quizManageRoutes from './routes/quizManage';
 import studentExamRoutes from './routes/studentExam';
 import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
+import analysisRoutes from './routes/analysis';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(studentExamRoutes);
       await api.register(guestRoutes);
       await api.register(questionTransferRoutes);
+      await api.register(analysisRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
