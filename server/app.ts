@@ -35,6 +35,7 @@ import studentExamRoutes from './routes/studentExam';
 import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
 import analysisRoutes from './routes/analysis';
+import dashboardRoutes from './routes/dashboards';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(guestRoutes);
       await api.register(questionTransferRoutes);
       await api.register(analysisRoutes);
+      await api.register(dashboardRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
