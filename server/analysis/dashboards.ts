@@ -255,7 +255,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
 export async function studentDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const student = user.userId;
   const groupIds = (await db.selectFrom('group_students').select('group_id').where('student_id', '=', student).execute()).map((g) => g.group_id);
-  const [next, attempts] = await Promise.all([
+  const [next, attempts, inProgress] = await Promise.all([
     groupIds.length
       ? db
           .selectFrom('quizzes')
@@ -281,6 +281,16 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       .orderBy('attempts.id', 'desc')
       .limit(50)
       .execute(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name', 'attempts.deadline'])
+      .where('attempts.student_id', '=', student)
+      .where('attempts.status', '=', 'in_progress')
+      .where('attempts.deadline', '>', now)
+      .orderBy('attempts.deadline')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   // Percent by module over the graded attempts: marks gained on the module's questions / their marks.
   const graded = attempts.filter((a) => a.pending === 0);
@@ -303,6 +313,7 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
   return {
     role: 'STUDENT' as const,
     serverTime: now,
+    inProgress: inProgress ? { attemptId: inProgress.id, quizId: inProgress.quiz_id, name: inProgress.name, deadline: inProgress.deadline } : null,
     nextQuiz: next ? { quizId: next.id, name: next.name, validFrom: next.valid_from, validTo: next.valid_to, duration: next.duration, open: (next.valid_from ?? 0) <= now } : null,
     recentResults: attempts.slice(0, 5).map((a) => ({
       attemptId: a.id,

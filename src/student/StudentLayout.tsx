@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import { authProvider } from '../authProvider';
 import { LogoutButton } from '../areas/shared/LogoutButton';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { STUDENT_SCREENS } from './studentScreens';
+import { pageTitleOf, useDocumentTitle } from '../areas/shared/pageTitle';
 
 const AREA_ROOT = '/student';
 
@@ -22,6 +23,8 @@ const NAV_LINKS = [
 /** The student area's frame: app bar with navigation and logout, and the current screen. */
 export function StudentLayout() {
   const navigate = useNavigate();
+  const title = pageTitleOf('student', useLocation().pathname);
+  useDocumentTitle(title);
   const logout = async () => navigate(await authProvider.logout(), { replace: true });
 
   return (
@@ -30,6 +33,9 @@ export function StudentLayout() {
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
           <Typography component="span" variant="h6" sx={{ mr: 2 }}>
             {PRODUCT_NAME}
+          </Typography>
+          <Typography component="span" variant="subtitle1" sx={{ mr: 2 }} data-testid="page-title">
+            {title}
           </Typography>
           <Box component="nav" aria-label="Student" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
             {NAV_LINKS.map((link) => (
