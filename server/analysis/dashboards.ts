@@ -167,87 +167,101 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
   };
 }
 
+/** The weakest modules are measured over the teacher's latest quizzes with submitted attempts. */
+const WEAKEST_OVER_QUIZZES = 10;
+
 export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const teacher = user.userId;
-  const [quizzes, awaiting, latest, modules] = await Promise.all([
+  // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
+  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
+  const ids = own.map((q) => q.id);
+  if (!ids.length) return { role: 'TEACHER' as const, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
+  const nameOf = new Map(own.map((q) => [q.id, q.name]));
+  const open = own.filter((q) => (q.valid_to ?? 0) > now);
+  const [counts, awaiting, latest] = await Promise.all([
     db
-      .selectFrom('quizzes')
-      .leftJoin('attempts', 'attempts.quiz_id', 'quizzes.id')
-      .select([
-        'quizzes.id',
-        'quizzes.name',
-        'quizzes.valid_from',
-        'quizzes.valid_to',
-        'quizzes.published',
-        sql<number>`count(attempts.id)`.as('started'),
-        sql<number>`sum(case when attempts.status = 'submitted' then 1 else 0 end)`.as('submitted'),
-      ])
-      .where('quizzes.created_by', '=', teacher)
-      .where('quizzes.valid_to', '>', now)
-      .groupBy(['quizzes.id', 'quizzes.name', 'quizzes.valid_from', 'quizzes.valid_to', 'quizzes.published'])
-      .orderBy('quizzes.valid_from')
-      .limit(20)
-      .execute(),
-    db
-      .selectFrom('answers')
-      .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
-      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-      .select(['quizzes.id', 'quizzes.name', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('quizzes.created_by', '=', teacher)
-      .where('attempts.status', '=', 'submitted')
-      .where('attempts.pending', '=', 1)
-      .where('answers.outcome', '=', 'pending')
-      .groupBy(['quizzes.id', 'quizzes.name'])
+      .selectFrom('attempts')
+      .select(['quiz_id', (eb) => eb.fn.countAll<number>().as('started'), sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('submitted')])
+      .where('quiz_id', 'in', ids)
+      .groupBy('quiz_id')
       .execute(),
     db
       .selectFrom('attempts')
-      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+      .select(['attempts.quiz_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('attempts.quiz_id', 'in', ids)
+      .where('attempts.status', '=', 'submitted')
+      .where('attempts.pending', '=', 1)
+      .where('answers.outcome', '=', 'pending')
+      .groupBy('attempts.quiz_id')
+      .execute(),
+    db
+      .selectFrom('attempts')
       .innerJoin('users', 'users.id', 'attempts.student_id')
-      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'users.fullname as studentName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at'])
-      .where('quizzes.created_by', '=', teacher)
+      .select(['attempts.id', 'attempts.quiz_id', 'users.fullname as studentName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at'])
+      .where('attempts.quiz_id', 'in', ids)
       .where('attempts.status', '=', 'submitted')
       .orderBy('attempts.submitted_at', 'desc')
       .orderBy('attempts.id', 'desc')
       .limit(8)
       .execute(),
-    // Module marks over the fixed questions of the teacher's quizzes: gained / possible for every submitted attempt.
-    db
-      .selectFrom('quiz_questions')
-      .innerJoin('quizzes', 'quizzes.id', 'quiz_questions.quiz_id')
-      .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-      .innerJoin('modules', 'modules.id', 'questions.module_id')
-      .innerJoin('attempts', (j) => j.onRef('attempts.quiz_id', '=', 'quizzes.id').on('attempts.status', '=', 'submitted'))
-      .leftJoin('answers', (j) => j.onRef('answers.attempt_id', '=', 'attempts.id').onRef('answers.question_id', '=', 'quiz_questions.question_id'))
-      .select([
-        'modules.id',
-        'modules.course_outcome_name',
-        sql<number>`sum(coalesce(answers.marks, 0))`.as('gained'),
-        sql<number>`sum(questions.marks)`.as('possible'),
-      ])
-      .where('quizzes.created_by', '=', teacher)
-      .groupBy(['modules.id', 'modules.course_outcome_name'])
-      .execute(),
   ]);
-  const weakest = modules
-    .filter((m) => num(m.possible) > 0)
-    .map((m) => ({ moduleId: m.id, name: m.course_outcome_name, percent: (100 * num(m.gained)) / num(m.possible) }))
-    .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
-    .slice(0, 5);
+  const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
+
+  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts:
+  // marks gained (answers) / marks possible (submitted attempts x the question's marks).
+  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
+  let weakest: { moduleId: number; name: string; percent: number }[] = [];
+  if (recent.length) {
+    const [paper, gained] = await Promise.all([
+      db
+        .selectFrom('quiz_questions')
+        .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+        .innerJoin('modules', 'modules.id', 'questions.module_id')
+        .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
+        .where('quiz_questions.quiz_id', 'in', recent)
+        .execute(),
+      db
+        .selectFrom('attempts')
+        .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+        .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
+        .where('attempts.quiz_id', 'in', recent)
+        .where('attempts.status', '=', 'submitted')
+        .groupBy(['attempts.quiz_id', 'answers.question_id'])
+        .execute(),
+    ]);
+    const gainedOf = new Map(gained.map((g) => [`${g.quiz_id}:${g.question_id}`, num(g.gained)]));
+    const modules = new Map<number, { name: string; gained: number; possible: number }>();
+    for (const q of paper) {
+      const m = modules.get(q.moduleId) ?? { name: q.moduleName, gained: 0, possible: 0 };
+      m.gained += gainedOf.get(`${q.quiz_id}:${q.question_id}`) ?? 0;
+      m.possible += q.marks * num(countOf.get(q.quiz_id)?.submitted);
+      modules.set(q.moduleId, m);
+    }
+    weakest = [...modules.entries()]
+      .filter(([, m]) => m.possible > 0)
+      .map(([moduleId, m]) => ({ moduleId, name: m.name, percent: (100 * m.gained) / m.possible }))
+      .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
+      .slice(0, 5);
+  }
   return {
     role: 'TEACHER' as const,
-    quizzes: quizzes.map((q) => ({
-      quizId: q.id,
-      name: q.name,
-      validFrom: q.valid_from,
-      validTo: q.valid_to,
-      state: (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
-      published: q.published === 1,
-      started: num(q.started),
-      submitted: num(q.submitted),
-    })),
+    quizzes: open
+      .sort((a, b) => (a.valid_from ?? 0) - (b.valid_from ?? 0) || a.id - b.id)
+      .slice(0, 20)
+      .map((q) => ({
+        quizId: q.id,
+        name: q.name,
+        validFrom: q.valid_from,
+        validTo: q.valid_to,
+        state: (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
+        published: q.published === 1,
+        started: num(countOf.get(q.id)?.started),
+        submitted: num(countOf.get(q.id)?.submitted),
+      })),
     awaitingGrading: awaiting.reduce((s, a) => s + num(a.n), 0),
-    awaitingByQuiz: awaiting.map((a) => ({ quizId: a.id, name: a.name, answers: num(a.n) })),
-    latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: r.quizName, studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
+    awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
+    latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
     weakestModules: weakest,
   };
 }

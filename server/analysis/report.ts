@@ -63,14 +63,23 @@ function chosenOf(type: string, response: unknown): string[] {
  */
 export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<QuizReport> {
   await closeExpiredAttempts(db, Date.now(), quiz.id);
+  // Without random rules every paper holds the quiz's fixed questions (locked once a student has
+  // started), only in another order: one paper tells the questions, and the others (tens of kB
+  // each) need not be read. With random rules each paper says which questions it drew.
+  const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
   const attempts = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
-    .select(['attempts.id', 'attempts.student_id', 'attempts.submitted_at', 'attempts.max_score', 'attempts.pending', 'attempts.paper', 'users.fullname', 'users.username'])
+    .select(['attempts.id', 'attempts.student_id', 'attempts.submitted_at', 'attempts.max_score', 'attempts.pending', 'users.fullname', 'users.username'])
+    .$if(drawn, (q) => q.select('attempts.paper'))
     .where('attempts.quiz_id', '=', quiz.id)
     .where('attempts.status', '=', 'submitted')
     .orderBy('attempts.id')
     .execute();
+  const sharedPaper =
+    drawn || !attempts.length
+      ? undefined
+      : paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[attempts.length - 1].id).executeTakeFirstOrThrow());
   const answers = attempts.length
     ? await db
         .selectFrom('answers')
@@ -94,7 +103,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   const statAttempts: StatAttempt[] = [];
   const maxScoreOf = new Map<number, number>();
   for (const a of attempts) {
-    const paper = paperOf(a);
+    const paper = sharedPaper ?? paperOf(a as { paper: string });
     const stored = answersOf.get(a.id);
     const marks = new Map<number, number>();
     const choices = new Map<number, string[]>();

@@ -82,19 +82,23 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: teacher, schema: { tags, summary: "Every student's answer to one question, for grading", params: quizParams.extend({ questionId: id }) } },
     async (req) => {
       const quiz = await readableQuiz(req.user!, req.params.id);
+      // Without random rules every paper has the same questions: one paper is read, not each one.
+      const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
       const attempts = await app.db
         .selectFrom('attempts')
         .innerJoin('users', 'users.id', 'attempts.student_id')
         .leftJoin('answers', (j) => j.onRef('answers.attempt_id', '=', 'attempts.id').on('answers.question_id', '=', req.params.questionId))
-        .select(['attempts.id', 'attempts.paper', 'attempts.submitted_at', 'users.id as studentId', 'users.fullname', 'users.username', 'answers.response', 'answers.marks', 'answers.outcome', 'answers.comment', 'answers.manual'])
+        .select(['attempts.id', 'attempts.submitted_at', 'users.id as studentId', 'users.fullname', 'users.username', 'answers.response', 'answers.marks', 'answers.outcome', 'answers.comment', 'answers.manual'])
+        .$if(drawn, (q) => q.select('attempts.paper'))
         .where('attempts.quiz_id', '=', quiz.id)
         .where('attempts.status', '=', 'submitted')
         .orderBy('users.fullname')
         .orderBy('attempts.id')
         .execute();
+      const shared = !drawn && attempts.length ? paperOf(await app.db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow()) : undefined;
       let question: ReturnType<typeof paperOf>[number] | undefined;
       const answers = attempts.flatMap((a) => {
-        const q = paperOf(a).find((p) => p.id === req.params.questionId);
+        const q = (shared ?? paperOf(a as { paper: string })).find((p) => p.id === req.params.questionId);
         if (!q) return [];
         question ??= q;
         return [

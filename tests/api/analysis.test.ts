@@ -256,6 +256,20 @@ describeDb('quiz statistics', () => {
     });
   });
 
+  it('counts a drawn question over the attempts whose paper had it', async () => {
+    // One fixed single choice and one true/false drawn from the bank's true/false questions.
+    const quiz = await createQuiz([bank[0].id], { random_rules: [{ type: 'true_false', count: 1 }] });
+    for (const student of students.slice(0, 3)) await take(quiz, student, [[bank[0].id, bank[0].options!.find((o) => o.correct)!.id]]);
+    const data = await statistics(quiz);
+    expect(data.attempts).toBe(3);
+    const drawn = data.questions.filter((q: any) => q.type === 'true_false');
+    expect(drawn.length).toBeGreaterThanOrEqual(1);
+    expect(drawn.reduce((sum: number, q: any) => sum + q.s, 0)).toBe(3);
+    expect(data.questions.find((q: any) => q.questionId === bank[0].id)).toMatchObject({ position: 1, s: 3, facility: 100 });
+    // Unanswered true/false: nothing chosen, 0 marks.
+    for (const q of drawn) expect(q).toMatchObject({ facility: 0, unanswered: q.s });
+  });
+
   it('answers a quiz without submitted attempts with attempts 0 and null figures', async () => {
     const quiz = await createQuiz([bank[0].id, bank[2].id]);
     const data = await statistics(quiz);
