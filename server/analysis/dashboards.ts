@@ -175,7 +175,10 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
   const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
   const ids = own.map((q) => q.id);
-  if (!ids.length) return { role: 'TEACHER' as const, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
+  const subjects = (
+    await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
+  ).map((s) => ({ subjectId: s.id, name: s.subjectname }));
+  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
   const nameOf = new Map(own.map((q) => [q.id, q.name]));
   const open = own.filter((q) => (q.valid_to ?? 0) > now);
   const [counts, awaiting, latest] = await Promise.all([
@@ -246,6 +249,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   }
   return {
     role: 'TEACHER' as const,
+    /** The teacher's subjects, for the attainment across quizzes (GET /api/subjects/{id}/attainment). */
+    subjects,
     quizzes: open
       .sort((a, b) => (a.valid_from ?? 0) - (b.valid_from ?? 0) || a.id - b.id)
       .slice(0, 20)

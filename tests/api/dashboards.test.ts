@@ -91,6 +91,7 @@ describeDb('dashboards', () => {
       expect(after.awaitingGrading).toBe(before.teacher.awaitingGrading + 1);
       expect(after.awaitingByQuiz).toContainEqual({ quizId: quiz, name: expect.any(String), answers: 1 });
       expect(after.latestResults[0]).toMatchObject({ attemptId, quizId: quiz, studentName: expect.any(String), score: 2, maxScore: 7, pending: true });
+      expect(after.subjects).toContainEqual({ subjectId, name: expect.any(String) });
       expect(after.weakestModules.length).toBeGreaterThan(0);
       for (const m of after.weakestModules) expect(m.percent).toBeGreaterThanOrEqual(0);
       expect(after.weakestModules.map((m: any) => m.percent)).toEqual([...after.weakestModules.map((m: any) => m.percent)].sort((a: number, b: number) => a - b));

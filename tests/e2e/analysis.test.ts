@@ -119,7 +119,7 @@ describe('quiz analysis and dashboards', () => {
       ['admin', 'ADMIN', 'Admin dashboard', ['Users by role', 'Feedback trend', 'Latest feedback'], (d) => d.institutes],
       ['institute-head', 'INSTITUTE-HEAD', 'Institute head dashboard', ['Results by department'], (d) => d.departments],
       ['department-head', 'DEPARTMENT-HEAD', 'Department head dashboard', ['Pass rate by group', 'Upcoming exams'], (d) => d.students],
-      ['teacher', 'TEACHER', 'Teacher dashboard', ['Live and upcoming quizzes', 'Weakest modules', 'Latest results'], (d) => d.awaitingGrading],
+      ['teacher', 'TEACHER', 'Teacher dashboard', ['Live and upcoming quizzes', 'Weakest modules', 'Latest results', 'Course-outcome attainment'], (d) => d.awaitingGrading],
     ];
     const cardOf: Record<string, string> = { admin: 'Institutes', 'institute-head': 'Departments', 'department-head': 'Students', teacher: 'Answers awaiting grading' };
     for (const [username, role, heading, panels, figure] of checks) {

@@ -18,6 +18,7 @@ import { ROLE_LABELS } from '../../../schemas/roles';
 import { fetchDashboard } from './dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from './dashboardTypes';
 import { dateTimeText, Panel, percentText, StatCard, StatRow } from './DashboardParts';
+import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 
 /** Figures are read again this often while the dashboard is open. */
 const REFRESH_MS = 30_000;
@@ -305,6 +306,7 @@ export function TeacherDashboard() {
           <Typography color="text.secondary">No submitted attempt yet.</Typography>
         )}
       </Panel>
+      <SubjectAttainmentPanel subjects={data.subjects} />
       <Panel title="Latest results">
         <Table size="small" aria-label="Latest results">
           <TableHead>

@@ -28,6 +28,7 @@ export interface DepartmentHeadDashboardData {
 
 export interface TeacherDashboardData {
   role: 'TEACHER';
+  subjects: { subjectId: number; name: string }[];
   quizzes: { quizId: number; name: string; validFrom: number | null; validTo: number | null; state: 'live' | 'upcoming'; published: boolean; started: number; submitted: number }[];
   awaitingGrading: number;
   awaitingByQuiz: { quizId: number; name: string; answers: number }[];
@@ -45,3 +46,19 @@ export interface StudentDashboardData {
 }
 
 export type DashboardData = AdminDashboardData | InstituteHeadDashboardData | DepartmentHeadDashboardData | TeacherDashboardData | StudentDashboardData;
+
+/** GET /api/subjects/{subjectId}/attainment. */
+export interface SubjectAttainmentData {
+  subjectId: number;
+  name: string;
+  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
+  modules: {
+    moduleId: number;
+    name: string;
+    mean: number | null;
+    reached: number | null;
+    level: number | null;
+    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
+    trend: number | null;
+  }[];
+}
