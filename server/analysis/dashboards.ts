@@ -170,6 +170,20 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
 /** The weakest modules are measured over the teacher's latest quizzes with submitted attempts. */
 const WEAKEST_OVER_QUIZZES = 10;
 
+/**
+ * Marks gained per question of a quiz's submitted attempts, remembered with the version they were
+ * read at (submitted attempts, sum of their scores, latest change): a dashboard read compares the
+ * version, read in its first statement, and reads the answers again only when grading changed
+ * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
+ */
+const GAINED_MEMO_SIZE = 500;
+const gainedMemo = new Map<number, { version: string; sums: Map<number, number> }>();
+function rememberGained(quizId: number, version: string, sums: Map<number, number>) {
+  gainedMemo.delete(quizId);
+  gainedMemo.set(quizId, { version, sums });
+  if (gainedMemo.size > GAINED_MEMO_SIZE) gainedMemo.delete(gainedMemo.keys().next().value!);
+}
+
 export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const teacher = user.userId;
   // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
@@ -184,7 +198,14 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   const [counts, awaiting, latest] = await Promise.all([
     db
       .selectFrom('attempts')
-      .select(['quiz_id', (eb) => eb.fn.countAll<number>().as('started'), sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('submitted')])
+      .select([
+        'quiz_id',
+        (eb) => eb.fn.countAll<number>().as('started'),
+        sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('submitted'),
+        // What the marks of the submitted attempts depend on: any grading changes their scores or times.
+        sql<number>`sum(case when status = 'submitted' then coalesce(score, 0) else 0 end)`.as('scoreSum'),
+        sql<number>`max(case when status = 'submitted' then updated_at else null end)`.as('updatedAt'),
+      ])
       .where('quiz_id', 'in', ids)
       .groupBy('quiz_id')
       .execute(),
@@ -216,6 +237,11 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
   let weakest: { moduleId: number; name: string; percent: number }[] = [];
   if (recent.length) {
+    const versionOf = (quizId: number) => {
+      const c = countOf.get(quizId);
+      return `${num(c?.submitted)}:${num(c?.scoreSum)}:${num(c?.updatedAt)}`;
+    };
+    const stale = recent.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
     const [paper, gained] = await Promise.all([
       db
         .selectFrom('quiz_questions')
@@ -224,16 +250,20 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
         .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
         .where('quiz_questions.quiz_id', 'in', recent)
         .execute(),
-      db
-        .selectFrom('attempts')
-        .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
-        .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
-        .where('attempts.quiz_id', 'in', recent)
-        .where('attempts.status', '=', 'submitted')
-        .groupBy(['attempts.quiz_id', 'answers.question_id'])
-        .execute(),
+      stale.length
+        ? db
+            .selectFrom('attempts')
+            .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+            .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
+            .where('attempts.quiz_id', 'in', stale)
+            .where('attempts.status', '=', 'submitted')
+            .groupBy(['attempts.quiz_id', 'answers.question_id'])
+            .execute()
+        : Promise.resolve([]),
     ]);
-    const gainedOf = new Map(gained.map((g) => [`${g.quiz_id}:${g.question_id}`, num(g.gained)]));
+    for (const id of stale) rememberGained(id, versionOf(id), new Map());
+    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, num(g.gained));
+    const gainedOf = new Map(recent.flatMap((id) => [...(gainedMemo.get(id)?.sums ?? new Map<number, number>())].map(([qid, v]) => [`${id}:${qid}`, v] as const)));
     const modules = new Map<number, { name: string; gained: number; possible: number }>();
     for (const q of paper) {
       const m = modules.get(q.moduleId) ?? { name: q.moduleName, gained: 0, possible: 0 };

@@ -100,6 +100,9 @@ describeDb('dashboards', () => {
     it("shows the student's recent result as pending until graded, then the score and the module percents", async () => {
       const pending = await dashboard(tokens.student);
       expect(pending.recentResults[0]).toMatchObject({ attemptId, quizId: quiz, pending: true, score: null, percent: null });
+      const trees = async () => (await dashboard(tokens.teacher)).weakestModules.find((m: any) => m.moduleId === bank[5].module)?.percent as number;
+      const treesBefore = await trees();
+      expect(treesBefore).toBeGreaterThanOrEqual(0);
       const graded = await call('PUT', `/api/quizzes/${quiz}/attempts/${attemptId}/answers/${bank[5].id}/mark`, tokens.teacher, { marks: 3 });
       expect(graded.statusCode, graded.body).toBe(200);
       const data = await dashboard(tokens.student);
@@ -108,6 +111,8 @@ describeDb('dashboards', () => {
       const linear = data.percentByModule.find((m: any) => m.moduleId === bank[0].module);
       expect(linear.percent).toBeGreaterThan(0);
       expect((await dashboard(tokens.teacher)).awaitingGrading).toBe(before.teacher.awaitingGrading);
+      // The teacher's module figures follow the new mark at once.
+      expect(await trees()).toBeGreaterThan(treesBefore);
     });
 
     it("counts the attempt in the department head's pass rate and the institute head's results", async () => {
