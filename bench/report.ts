@@ -1,5 +1,6 @@
 import type { BundleResult } from './bundle';
 import type { GradingResult, ImportResult, ListResult } from './extras';
+import type { AnalysisResult } from './analysis';
 import { OP_LABELS, OPS, type ErrorSample, type OpName } from './loadgen';
 import type { OpStats } from './stats';
 import type { Verification } from './verify';
@@ -40,6 +41,8 @@ export interface ConfigResult {
   listPage?: ListResult[];
   import?: ImportResult;
   grading?: GradingResult;
+  /** Quiz statistics and the dashboards, after the throughput storm. */
+  analysis?: AnalysisResult;
   error?: string;
 }
 
@@ -146,6 +149,13 @@ export function evaluateTargets(results: Results, students: number): Target[] {
       out.push({ name: `grade ${g.attempts} submitted attempts`, configuration: c.name, target: '< 2 s for 1,000', value: `${(g.ms / 1000).toFixed(2)} s`, met: g.attempts >= 1000 ? g.ms < 2000 : null, note: g.attempts >= 1000 ? undefined : `${g.attempts} attempts: ${((g.perAttemptMs * 1000) / 1000).toFixed(2)} s per 1,000` });
     }
   }
+  for (const c of Object.values(results.configurations)) {
+    if (!c.analysis) continue;
+    const st = c.analysis.statistics;
+    const slowest = Math.max(st.firstMs, st.repeats.max);
+    out.push({ name: `quiz statistics, ${st.attempts} attempts x ${st.questions} questions (slowest request)`, configuration: c.name, target: '< 1 s for 1,000 x 30', value: `${num(slowest)} ms`, met: st.attempts >= 1000 && st.questions >= 30 ? slowest < 1000 : null, note: st.attempts >= 1000 ? undefined : `${st.attempts} attempts` });
+    for (const d of c.analysis.dashboards) out.push({ name: `${d.role} dashboard p95`, configuration: c.name, target: '< 100 ms', value: `${num(d.p95)} ms`, met: d.p95 < 100 });
+  }
   if (results.bundle && !results.bundle.error?.startsWith('build')) {
     out.push({ name: 'login page JS (gzip)', configuration: 'front end', target: '<= 250 kB', value: `${results.bundle.loginPage.jsGzipKB} kB`, met: results.bundle.loginPage.jsGzipKB <= 250, note: `measured by ${results.bundle.loginPage.method}` });
   }
@@ -221,6 +231,13 @@ export function markdown(results: Results): string {
     }
     if (c.import) lines.push(`Import of a ${c.import.rows}-row sheet (${c.import.fileKb} kB): ${(c.import.ms / 1000).toFixed(1)} s, status ${c.import.status}, peak server RSS ${c.import.peakRssMb ?? 'n/a'} MB.`, '');
     if (c.grading) lines.push(`Grading ${c.grading.attempts} submitted attempts (${c.grading.answers} answers): ${(c.grading.ms / 1000).toFixed(2)} s (${c.grading.perAttemptMs} ms each).`, '');
+    if (c.analysis) {
+      const st = c.analysis.statistics;
+      lines.push(`Quiz statistics (${st.attempts} submitted attempts, ${st.questions} questions): first request ${num(st.firstMs)} ms, then ${st.repeats.count} requests p50 ${num(st.repeats.p50)} ms, max ${num(st.repeats.max)} ms.`, '');
+      lines.push('| dashboard | requests | p50 ms | p95 ms | max ms |', '| --- | ---: | ---: | ---: | ---: |');
+      for (const d of c.analysis.dashboards) lines.push(`| ${d.role} | ${d.count} | ${num(d.p50)} | ${num(d.p95)} | ${num(d.max)} |`);
+      lines.push('');
+    }
   }
   if (results.bundle) {
     const b = results.bundle;
@@ -285,6 +302,11 @@ export function readmeSummary(results: Results): string {
   for (const c of Object.values(results.configurations)) {
     for (const l of c.listPage ?? []) extras.push(`| ${c.name} | question list, ${l.name} (${l.total} rows) | p95 ${num(l.p95)} ms |`);
     if (c.grading) extras.push(`| ${c.name} | grading ${c.grading.attempts} submitted attempts | ${(c.grading.ms / 1000).toFixed(2)} s |`);
+    if (c.analysis) {
+      const st = c.analysis.statistics;
+      extras.push(`| ${c.name} | quiz statistics, ${st.attempts} attempts x ${st.questions} questions | first ${num(st.firstMs)} ms, max ${num(st.repeats.max)} ms |`);
+      extras.push(`| ${c.name} | dashboards p95 (${c.analysis.dashboards.map((d) => d.role).join(', ')}) | ${c.analysis.dashboards.map((d) => `${num(d.p95)} ms`).join(', ')} |`);
+    }
     if (c.import) extras.push(`| ${c.name} | import of a ${c.import.rows}-row sheet | ${(c.import.ms / 1000).toFixed(1)} s, peak RSS ${c.import.peakRssMb ?? 'n/a'} MB |`);
   }
   if (results.bundle) extras.push(`| front end | login page JS (gzip) | ${results.bundle.loginPage.jsGzipKB} kB (all JS ${results.bundle.totalJsGzipKB} kB) |`);

@@ -17,6 +17,7 @@ import { createBenchDatabase, PG_ADMIN_URL, postgresReachable, type DbKind } fro
 import { buildFrontEnd, measureBundle, type FrontEndBuild } from './bundle';
 import { startCluster, type Cluster } from '../scripts/cluster';
 import { gradeAttempts, importSheet, listPages, signIn, type ListVariant } from './extras';
+import { analysisFigures } from './analysis';
 import { baselineInChild, stormInChild } from './fork';
 import type { StormPlan, StormResult } from './loadgen';
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
@@ -362,6 +363,13 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
           await gdb.close();
         }
         console.log(`  graded ${out.grading.attempts} attempts (${out.grading.answers} answers) in ${(out.grading.ms / 1000).toFixed(2)} s`);
+      }
+      if (opts.modes.includes('throughput')) {
+        log('quiz statistics of the throughput quiz and every role\'s dashboard (HTTP, one request at a time)');
+        out.analysis = await analysisFigures(server.url, seed);
+        const st = out.analysis.statistics;
+        console.log(`  statistics of ${st.attempts} attempts x ${st.questions} questions: first ${st.firstMs} ms, then p50 ${st.repeats.p50} ms, max ${st.repeats.max} ms`);
+        for (const d of out.analysis.dashboards) console.log(`  ${d.role} dashboard: p50 ${d.p50} ms, p95 ${d.p95} ms, max ${d.max} ms`);
       }
       if (opts.importRows > 0 && importOn.includes(def.name)) {
         // On a fresh server process, so that its memory figure is the import's own.

@@ -42,6 +42,8 @@ export interface SeedInfo {
   /** The one password of every seeded account. */
   password: string;
   teacher: string;
+  /** The other staff accounts (their dashboards are measured). */
+  staff: { admin: string; instituteHead: string; departmentHead: string };
   departmentId: number;
   subjectIds: number[];
   students: SeedStudent[];
@@ -80,7 +82,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const staff = (role: 'TEACHER' | 'DEPARTMENT-HEAD', username: string, fullname: string): Insertable<Database['users']> => ({
+  const staff = (role: 'TEACHER' | 'DEPARTMENT-HEAD' | 'INSTITUTE-HEAD' | 'ADMIN', username: string, fullname: string): Insertable<Database['users']> => ({
     role,
     username,
     password_hash: passwordHash,
@@ -102,6 +104,9 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
     teacherIds.push(id);
   }
   await db.insertInto('users').values(staff('DEPARTMENT-HEAD', 'bench.head', 'Head of Department')).execute();
+  // The other dashboards' owners: the institute's head and an admin (who belongs to no institute).
+  await db.insertInto('users').values(staff('INSTITUTE-HEAD', 'bench.principal', 'Head of Institute')).execute();
+  await db.insertInto('users').values({ ...staff('ADMIN', 'bench.admin', 'Portal Admin'), institute_id: null, department_id: null }).execute();
 
   const tenant = (createdBy: number) => ({ institute_id: instituteId, department_id: departmentId, created_by: createdBy, created_at: now, updated_at: now });
   // 10 subjects x 5 modules x 4 topics.
@@ -282,9 +287,19 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
   });
   for (let b = 0; b < tokens.length; b += BATCH) await db.insertInto('exam_tokens').values(tokens.slice(b, b + BATCH)).execute();
 
+  // Feedback of half the students on the realistic quiz, spread over the last 60 days, for the admin's dashboard and list.
+  const feedback: Insertable<Database['feedbacks']>[] = students
+    .filter((_, i) => i % 2 === 0)
+    .map((s) => {
+      const at = now - Math.floor(rnd() * 60) * 86_400_000;
+      return { ...tenant(s.id), created_at: at, updated_at: at, quiz_id: realistic.id, rating: 1 + Math.floor(rnd() * 5), comment: words(3, 12) };
+    });
+  for (let b = 0; b < feedback.length; b += BATCH) await db.insertInto('feedbacks').values(feedback.slice(b, b + BATCH)).execute();
+
   return {
     password: BENCH_PASSWORD,
     teacher: 'bench.teacher1',
+    staff: { admin: 'bench.admin', instituteHead: 'bench.principal', departmentHead: 'bench.head' },
     departmentId,
     subjectIds: subjects.map((s) => s.id),
     students,

@@ -40,6 +40,8 @@ import quizManageRoutes from './routes/quizManage';
 import studentExamRoutes from './routes/studentExam';
 import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
+import analysisRoutes from './routes/analysis';
+import dashboardRoutes from './routes/dashboards';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './resources';
@@ -148,6 +150,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(studentExamRoutes);
       await api.register(guestRoutes);
       await api.register(questionTransferRoutes);
+      await api.register(analysisRoutes);
+      await api.register(dashboardRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },

@@ -89,6 +89,10 @@ export interface QuizTable {
   guest_token: string | null;
   created_at: number;
   updated_at: number;
+  /** Course-outcome attainment: the target percent (null: 60). */
+  attainment_target: number | null;
+  /** JSON: { level3, level2, level1 }, percent of students at the target (null: 70, 60, 50). */
+  attainment_levels: string | null;
 }
 
 export interface ExamTokenTable {
@@ -213,6 +217,10 @@ export interface AnswerTable {
   marks: number | null;
   time_spent_ms: Generated<number>;
   flagged: Generated<number>;
+  /** The teacher's comment when grading by hand. */
+  comment: Generated<string | null>;
+  /** 1 when the teacher set the marks by hand: grading again keeps them. */
+  manual: Generated<number>;
 }
 
 export interface Database {

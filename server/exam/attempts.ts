@@ -93,7 +93,7 @@ export async function startAttempt(
 
 export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
 
-type StoredAnswer = { question_id: number; response: string | null; marks: number | null; outcome: string | null };
+type StoredAnswer = { question_id: number; response: string | null; marks: number | null; outcome: string | null; manual?: number };
 type AnswerUpdate = { questionId: number; outcome: string; marks: number | null };
 
 /** Grades a paper's answers (pure): the total, and the answers whose outcome or marks change. A teacher's marks on a descriptive answer are kept. */
@@ -105,8 +105,8 @@ function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], marking: M
     const answer = answers.get(q.id);
     const response = answer?.response ? JSON.parse(answer.response) : null;
     let graded = gradeResponse(q.key, response, marking);
-    // The teacher's marks for a descriptive answer stay once given.
-    if (graded.outcome === 'pending' && answer?.outcome === 'graded') graded = { outcome: 'pending', marks: answer.marks };
+    // The teacher's marks for a descriptive answer stay once given, and so do marks the teacher set by hand on any answer.
+    if ((graded.outcome === 'pending' || answer?.manual === 1) && answer?.outcome === 'graded') graded = { outcome: 'pending', marks: answer.marks };
     items.push({ key: q.key, graded });
     if (answer) {
       const outcome = graded.outcome === 'pending' && graded.marks !== null ? 'graded' : graded.outcome;
@@ -134,7 +134,7 @@ async function writeAnswerUpdates(trx: Db, attemptId: number, updates: AnswerUpd
 
 /** Grades every answer of an attempt. Two statements, whatever the paper's size. */
 export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
-  const stored = await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute();
+  const stored = await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'manual']).where('attempt_id', '=', attempt.id).execute();
   const { total, updates } = gradeAnswers(paperOf(attempt), stored, marking);
   await writeAnswerUpdates(trx, attempt.id, updates);
   return total;
@@ -202,7 +202,7 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
     const answersOf = new Map<number, StoredAnswer[]>();
     for (const a of await trx
       .selectFrom('answers')
-      .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome'])
+      .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome', 'manual'])
       .where('attempt_id', 'in', attempts.map((a) => a.id))
       .execute()) {
       const list = answersOf.get(a.attempt_id);

@@ -136,6 +136,23 @@ export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown;
   }
 }
 
+export const DEFAULT_ATTAINMENT_TARGET = 60;
+export const DEFAULT_ATTAINMENT_LEVELS = { level3: 70, level2: 60, level1: 50 };
+const percentOf = (title: string) =>
+  numberInput(z.number({ error: `${title} must be a percent` }).min(0, `${title} must be between 0 and 100`).max(100, `${title} must be between 0 and 100`));
+
+/**
+ * Course-outcome attainment: a student reaches a module at `attainment_target` percent of its marks;
+ * the module's level is 3, 2 or 1 when at least level3, level2 or level1 percent of the students reach it, else 0.
+ */
+export const quizAttainmentFields = {
+  attainment_target: percentOf('Attainment target').default(DEFAULT_ATTAINMENT_TARGET),
+  attainment_levels: z
+    .object({ level3: percentOf('Level 3'), level2: percentOf('Level 2'), level1: percentOf('Level 1') }, { error: 'Attainment levels are level3, level2 and level1' })
+    .refine((l) => l.level3 >= l.level2 && l.level2 >= l.level1, { message: 'Levels must not increase from level 3 to level 1', path: ['level2'] })
+    .default(DEFAULT_ATTAINMENT_LEVELS),
+};
+
 /** What an attempt depends on: once a student has started a quiz, these fields stay as they are (the server answers 409). */
 export const LOCKED_WHEN_ATTEMPTED = [
   'subjects',
@@ -154,7 +171,7 @@ export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
 export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
 
 export const quizSchema = z
-  .object({ ...quizFields, ...quizPaperFields })
+  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields })
   .superRefine(checkQuizWindow, quizWindowParams)
   .superRefine(checkQuizPaper, quizWindowParams);
 export type QuizInput = z.input<typeof quizSchema>;
@@ -191,6 +208,8 @@ export const quizEntity = defineEntity({
     show_answers_immediately: { label: 'Show correct answers right after submitting' },
     published: { label: 'Published', list: true, filter: true },
     instructions: { label: 'Instructions', widget: 'textarea' },
+    attainment_target: { label: 'Attainment target (percent)' },
+    attainment_levels: { label: 'Attainment levels (percent of students at the target)' },
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'valid_from', order: 'DESC' },

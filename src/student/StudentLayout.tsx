@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -14,6 +14,7 @@ import { studentPaths } from './paths';
 import { LogoutButton } from '../areas/shared/LogoutButton';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { STUDENT_SCREENS } from './studentScreens';
+import { pageTitleOf, useDocumentTitle } from '../areas/shared/pageTitle';
 
 const AREA_ROOT = '/student';
 
@@ -31,6 +32,8 @@ export const EXAM_LINK_NOTE = 'You came in through an exam link: it opens only t
  */
 export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) {
   const navigate = useNavigate();
+  const title = pageTitleOf('student', useLocation().pathname);
+  useDocumentTitle(title);
   const logout = async () => navigate(await authProvider.logout(), { replace: true });
   const links = examLinkQuiz === undefined ? NAV_LINKS : [{ to: studentPaths.instruction(examLinkQuiz), label: getStoredQuizName() ?? 'Your exam', end: true }];
 
@@ -40,6 +43,9 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
           <Typography component="span" variant="h6" sx={{ mr: 2 }}>
             {PRODUCT_NAME}
+          </Typography>
+          <Typography component="span" variant="subtitle1" sx={{ mr: 2 }} data-testid="page-title">
+            {title}
           </Typography>
           <Box component="nav" aria-label="Student" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexGrow: 1 }}>
             {links.map((link) => (

@@ -1,9 +1,11 @@
 import { feedbacks } from '../../resources/feedbacks';
+import { FeedbackListPage } from '../../resources/feedbacks/FeedbackListPage';
 import { guidelines } from '../../resources/guidelines';
 import { institutes } from '../../resources/institutes';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { institutes, feedbacks, guideline: guidelines };
+// The feedback list names the quiz and the student (the admin cannot browse quizzes, so the generated list could only show ids).
+const resources = { institutes, feedbacks: { ...feedbacks, list: FeedbackListPage }, guideline: guidelines };
 
 /** The admin area (its own chunk). */
 export default function AdminArea() {

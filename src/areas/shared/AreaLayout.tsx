@@ -1,5 +1,7 @@
 import { createElement } from 'react';
+import { useLocation } from 'react-router';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
+import Typography from '@mui/material/Typography';
 import {
   AppBar,
   Layout,
@@ -14,6 +16,7 @@ import { InitialPasswordDialog } from '../../resources/generator';
 import { sectionsOf } from '../areaSections';
 import { useArea } from './AreaContext';
 import { LogoutButton } from './LogoutButton';
+import { pageTitleOf, useDocumentTitle } from './pageTitle';
 
 /** The menu lists the area's sections in SPEC.md's order; the icon keeps entries visible when the sidebar is collapsed. */
 function AreaMenu() {
@@ -49,8 +52,18 @@ function AreaToolbar() {
   );
 }
 
+/** The bar shows the page's title (from the route), and the browser tab names the same page. */
 function AreaAppBar() {
-  return <AppBar userMenu={false} toolbar={<AreaToolbar />} />;
+  const area = useArea();
+  const title = pageTitleOf(area, useLocation().pathname);
+  useDocumentTitle(title);
+  return (
+    <AppBar userMenu={false} toolbar={<AreaToolbar />}>
+      <Typography component="span" variant="h6" color="inherit" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="page-title">
+        {title}
+      </Typography>
+    </AppBar>
+  );
 }
 
 /** react-admin's layout with the area's menu and bar, and the dialog that shows a new account's initial password. */

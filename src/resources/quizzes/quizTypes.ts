@@ -22,6 +22,9 @@ export interface QuizRecord {
   published: boolean;
   instructions: string | null;
   created_by: number;
+  /** Course-outcome attainment (null on quizzes saved before it existed: the defaults apply). */
+  attainment_target?: number | null;
+  attainment_levels?: { level3: number; level2: number; level1: number } | null;
 }
 
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';

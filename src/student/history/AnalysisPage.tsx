@@ -15,6 +15,7 @@ import { describeResponse, isAnswered, QUESTION_TYPE_LABELS } from '../exam/resp
 import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
+import { scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
@@ -73,9 +74,9 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           Summary
         </Typography>
         <Typography variant="h4" component="p" gutterBottom>
-          {analysis.score === null ? '—' : `${round(analysis.score)} / ${round(analysis.maxScore ?? 0)}`}
+          {scoreText({ status: 'submitted', score: analysis.score, maxScore: analysis.maxScore, pending: analysis.pending })}
         </Typography>
-        {analysis.pending && <Typography sx={{ fontWeight: 600 }}>Pending teacher grading: some answers are not graded yet.</Typography>}
+        {analysis.pending && <Typography sx={{ fontWeight: 600 }}>Some answers are not graded yet: the score appears once the teacher grades them.</Typography>}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
           {analysis.submittedAt !== null && (
             <>

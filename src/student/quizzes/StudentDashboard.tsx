@@ -1,45 +1,40 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { getStoredUsername } from '../../auth/session';
 import type { ApiResult } from '../../schemas/envelope';
-import { fetchHistory, fetchQuizzes } from '../api/studentApi';
-import type { HistoryEntry, QuizSummary } from '../api/types';
-import { syncFromDateHeader } from '../common/clockSync';
+import { fetchDashboard } from '../../areas/shared/dashboard/dashboardApi';
+import type { StudentDashboardData } from '../../areas/shared/dashboard/dashboardTypes';
 import { LoadStatus } from '../common/LoadStatus';
 import { useLoader } from '../common/useLoader';
 import { useNow } from '../common/useNow';
-import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { isResumable, sortAvailable, sortUpcoming } from './quizFacts';
 import { scoreText } from '../history/scoreText';
 
-interface Overview {
-  available: QuizSummary[];
-  upcoming: QuizSummary[];
-  history: HistoryEntry[];
-}
+/** The dashboard with the server's clock: `offset` turns the device's time into the server's. */
+type Overview = StudentDashboardData & { offset: number };
 
 async function loadOverview(): Promise<ApiResult<Overview>> {
-  const [available, upcoming, history] = await Promise.all([fetchQuizzes('available'), fetchQuizzes('upcoming'), fetchHistory()]);
-  syncFromDateHeader(available);
-  const failed = [available.response.result, upcoming.response.result, history].find((r) => !r.success);
-  if (failed) return { success: false, message: failed.message, internet: failed.internet };
-  return {
-    success: true,
-    message: '',
-    data: { available: available.response.result.data ?? [], upcoming: upcoming.response.result.data ?? [], history: history.data ?? [] },
-  };
+  const result = await fetchDashboard<StudentDashboardData>();
+  if (!result.success || !result.data) return { success: false, message: result.message, internet: result.internet };
+  return { ...result, data: { ...result.data, offset: result.data.serverTime - Date.now() } };
 }
 
-/** The student's index: what is open, what comes next, the last result. */
+/** The student's index, in one call: the next quiz with a countdown, recent results, percent by module. */
 export function StudentDashboard() {
   const username = getStoredUsername();
   const { state, reload } = useLoader(loadOverview, []);
@@ -57,20 +52,18 @@ export function StudentDashboard() {
 }
 
 function OverviewCards({ overview }: { overview: Overview }) {
-  useNow(1000);
-  const serverNow = studentClock.now();
-  const inProgress = sortAvailable(overview.available).find((q) => isResumable(q, serverNow));
-  const next = sortUpcoming(overview.upcoming)[0];
-  const last = overview.history.find((a) => a.status === 'submitted');
-
+  const serverNow = useNow(1000) + overview.offset;
+  const { inProgress, nextQuiz: next, recentResults, percentByModule } = overview;
+  const last = recentResults[0];
+  const opensIn = next && next.validFrom !== null ? next.validFrom - serverNow : 0;
   return (
     <>
-      {inProgress && (
+      {inProgress && inProgress.deadline > serverNow && (
         <Alert
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" component={RouterLink} to={studentPaths.exam(inProgress.attempt!.id)}>
+            <Button color="inherit" component={RouterLink} to={studentPaths.exam(inProgress.attemptId)}>
               Resume
             </Button>
           }
@@ -78,14 +71,17 @@ function OverviewCards({ overview }: { overview: Overview }) {
           Your attempt at {inProgress.name} is in progress and its timer is running.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        <SummaryCard title="Available quizzes" value={String(overview.available.length)} to={studentPaths.available} linkText="See available quizzes">
-          {overview.available.length ? 'Open for you now.' : 'Nothing is open right now.'}
-        </SummaryCard>
-        <SummaryCard title="Upcoming quizzes" value={String(overview.upcoming.length)} to={studentPaths.upcoming} linkText="See upcoming quizzes">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, mb: 2 }}>
+        <SummaryCard
+          title="Next quiz"
+          value={next ? (opensIn > 0 ? formatCountdown(opensIn) : 'Open now') : '—'}
+          to={next ? (opensIn > 0 ? studentPaths.upcoming : studentPaths.instruction(next.quizId)) : studentPaths.upcoming}
+          linkText={next ? (opensIn > 0 ? 'See upcoming quizzes' : 'Go to the instructions') : 'See upcoming quizzes'}
+        >
           {next ? (
             <>
-              Next: {next.name}, opens in {formatCountdown(next.validFrom - serverNow)}
+              {next.name}
+              {opensIn > 0 ? `, opens ${formatDateTime(next.validFrom!)}` : next.validTo !== null ? `, open until ${formatDateTime(next.validTo)}` : ''}
             </>
           ) : (
             'Nothing scheduled yet.'
@@ -93,13 +89,60 @@ function OverviewCards({ overview }: { overview: Overview }) {
         </SummaryCard>
         <SummaryCard
           title="Last result"
-          value={last ? scoreText(last) : '—'}
-          to={last ? studentPaths.analysis(last.id) : studentPaths.history}
+          value={last ? scoreText({ status: 'submitted', score: last.score, maxScore: last.maxScore, pending: last.pending }) : '—'}
+          to={last ? studentPaths.analysis(last.attemptId) : studentPaths.history}
           linkText={last ? 'See the analysis' : 'See history'}
         >
-          {last ? `${last.quizName}, ${formatDateTime(last.submittedAt ?? last.startedAt)}` : 'No submitted quiz yet.'}
+          {last ? `${last.quizName}${last.submittedAt !== null ? `, ${formatDateTime(last.submittedAt)}` : ''}` : 'No submitted quiz yet.'}
         </SummaryCard>
       </Box>
+      <Paper variant="outlined" component="section" aria-label="Percent by module" sx={{ p: 2, mb: 2 }}>
+        <Typography component="h2" variant="h6" gutterBottom>
+          Percent by module
+        </Typography>
+        {percentByModule.length ? (
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: 'band', data: percentByModule.map((m) => m.name) }]}
+            yAxis={[{ min: 0, max: 100, label: '%' }]}
+            series={[{ data: percentByModule.map((m) => Math.round(m.percent * 10) / 10), label: 'Your % of the marks' }]}
+            hideLegend
+          />
+        ) : (
+          <Typography color="text.secondary">Your modules appear once a quiz is graded.</Typography>
+        )}
+      </Paper>
+      <Paper variant="outlined" component="section" aria-label="Recent results" sx={{ p: 2 }}>
+        <Typography component="h2" variant="h6" gutterBottom>
+          Recent results
+        </Typography>
+        {recentResults.length ? (
+          <Table size="small" aria-label="Recent results">
+            <TableHead>
+              <TableRow>
+                <TableCell>Quiz</TableCell>
+                <TableCell>Submitted</TableCell>
+                <TableCell align="right">Score</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {recentResults.map((r) => (
+                <TableRow key={r.attemptId}>
+                  <TableCell>
+                    <Button component={RouterLink} to={studentPaths.analysis(r.attemptId)} size="small">
+                      {r.quizName}
+                    </Button>
+                  </TableCell>
+                  <TableCell>{r.submittedAt !== null ? formatDateTime(r.submittedAt) : '—'}</TableCell>
+                  <TableCell align="right">{scoreText({ status: 'submitted', score: r.score, maxScore: r.maxScore, pending: r.pending })}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography color="text.secondary">No submitted quiz yet.</Typography>
+        )}
+      </Paper>
     </>
   );
 }

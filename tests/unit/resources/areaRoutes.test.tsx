@@ -51,9 +51,21 @@ describe('generated resources in the areas', () => {
     expect(screen.getByRole('button', { name: /add topic/i })).toBeInTheDocument();
   });
 
-  it("gives the admin's feedback list no add button and no edit screen", async () => {
+  it("gives the admin's feedback list the quiz's and the student's names, no add button and no edit screen", async () => {
     signIn('ADMIN', 'admin');
-    server.use(list('feedbacks'));
+    server.use(
+      http.get('/api/feedback-report', () =>
+        HttpResponse.json({
+          success: true,
+          message: '',
+          data: {
+            rows: [{ id: 1, quizId: 4, quizName: 'Graphs test', studentName: 'Asha Rao', username: 'asha', rating: 4, comment: 'Fair', createdAt: Date.UTC(2026, 10, 20) }],
+            quizzes: [{ quizId: 4, name: 'Graphs test', count: 1, averageRating: 4 }],
+            quizChoices: [{ quizId: 4, name: 'Graphs test' }],
+          },
+        }),
+      ),
+    );
     render(
       <TestMemoryRouter initialEntries={['/admin/feedbacks']}>
         <Routes>
@@ -62,7 +74,9 @@ describe('generated resources in the areas', () => {
       </TestMemoryRouter>,
     );
 
-    expect(await screen.findByText('No feedbacks yet', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Asha Rao', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getAllByText('Graphs test').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('4.00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /add feedback/i })).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,20 @@ describe('quiz schema', () => {
       allow_review: true,
       show_answers_immediately: false,
       published: false,
+      attainment_target: 60,
+      attainment_levels: { level3: 70, level2: 60, level1: 50 },
+    });
+  });
+
+  it('checks the attainment rule: percents, and levels that do not increase from 3 to 1', () => {
+    expect(parseOk(quizSchema, { ...valid, attainment_target: '75', attainment_levels: { level3: 80, level2: 80, level1: 0 } })).toMatchObject({
+      attainment_target: 75,
+      attainment_levels: { level3: 80, level2: 80, level1: 0 },
+    });
+    expect(quizSchema.safeParse({ ...valid, attainment_target: 101 }).error?.issues[0]).toMatchObject({ path: ['attainment_target'], message: 'Attainment target must be between 0 and 100' });
+    expect(quizSchema.safeParse({ ...valid, attainment_levels: { level3: 50, level2: 60, level1: 40 } }).error?.issues[0]).toMatchObject({
+      path: ['attainment_levels', 'level2'],
+      message: 'Levels must not increase from level 3 to level 1',
     });
   });
 

@@ -1,43 +1,374 @@
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Title, useGetOne } from 'react-admin';
+import { Title } from 'react-admin';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { quizIdOf, useQuizPaths } from '../quizPaths';
-import type { QuizRecord } from '../quizTypes';
+import { exportReport, fetchStatistics } from './analysisApi';
+import { figure, reviewReasons, sortRows, type SortOrder } from './analysisModel';
+import type { QuestionStatistics, QuizStatisticsData, StudentResult } from './analysisTypes';
+import { QuestionGradingDialog } from './QuestionGradingDialog';
+import { AttemptReviewDialog } from './AttemptReviewDialog';
 
-/** quiz/analysis/{quizId}: the route exists (SPEC.md section 2); its screen comes with a later issue. */
+function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 140, flex: '1 1 140px', borderColor: tone === 'warning' ? 'warning.main' : undefined }} role="group" aria-label={label}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p">
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {actions}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+type QuestionColumn = { key: keyof QuestionStatistics; label: string; hint: string; suffix?: string };
+const QUESTION_COLUMNS: QuestionColumn[] = [
+  { key: 'position', label: '#', hint: 'Position in the paper' },
+  { key: 'type', label: 'Type', hint: 'Question type' },
+  { key: 'moduleName', label: 'Module', hint: 'Course outcome' },
+  { key: 'maxMark', label: 'Max', hint: 'Marks of the question' },
+  { key: 's', label: 'S', hint: 'Attempts that saw the question' },
+  { key: 'facility', label: 'Facility', hint: '100 · mean mark / maximum', suffix: ' %' },
+  { key: 'sd', label: 'SD', hint: 'Standard deviation, % of the maximum', suffix: ' %' },
+  { key: 'discriminationIndex', label: 'Disc. index', hint: '100 · correlation of the mark with the rest of the test' },
+  { key: 'discriminativeEfficiency', label: 'Disc. efficiency', hint: '100 · covariance / its maximum' },
+  { key: 'effectiveWeight', label: 'Eff. weight', hint: "Share of the spread of the totals", suffix: ' %' },
+  { key: 'upperLowerIndex', label: 'Upper−lower', hint: 'Mean fraction of the maximum in the top 27 % minus the bottom 27 %' },
+  { key: 'pointBiserial', label: 'Point-biserial', hint: 'Correlation of the mark with the total' },
+];
+
+function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (q: QuestionStatistics) => void }) {
+  const [sort, setSort] = useState<{ key: keyof QuestionStatistics | 'review'; order: SortOrder }>({ key: 'position', order: 'asc' });
+  const [open, setOpen] = useState<Record<number, boolean>>({});
+  const rows = sortRows(data.questions, (q) => (sort.key === 'review' ? reviewReasons(q).length : (q[sort.key] as number | string | null)), sort.order);
+  const sortBy = (key: typeof sort.key) => setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Question statistics">
+        <TableHead>
+          <TableRow>
+            <TableCell />
+            {QUESTION_COLUMNS.map((c) => (
+              <TableCell key={c.key} align={c.key === 'type' || c.key === 'moduleName' ? 'left' : 'right'} sortDirection={sort.key === c.key ? sort.order : false}>
+                <Tooltip title={c.hint}>
+                  <TableSortLabel active={sort.key === c.key} direction={sort.key === c.key ? sort.order : 'asc'} onClick={() => sortBy(c.key)}>
+                    {c.label}
+                  </TableSortLabel>
+                </Tooltip>
+              </TableCell>
+            ))}
+            <TableCell sortDirection={sort.key === 'review' ? sort.order : false}>
+              <TableSortLabel active={sort.key === 'review'} direction={sort.key === 'review' ? sort.order : 'asc'} onClick={() => sortBy('review')}>
+                Flag
+              </TableSortLabel>
+            </TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((q) => {
+            const reasons = reviewReasons(q);
+            const expanded = open[q.questionId] ?? false;
+            return (
+              <Fragment key={q.questionId}>
+                <TableRow hover data-question={q.questionId}>
+                  <TableCell padding="checkbox">
+                    <IconButton size="small" aria-label={`${expanded ? 'Hide' : 'Show'} question ${q.position}${q.options ? ' and its options' : ''}`} aria-expanded={expanded} onClick={() => setOpen((o) => ({ ...o, [q.questionId]: !expanded }))}>
+                      {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                    </IconButton>
+                  </TableCell>
+                  {QUESTION_COLUMNS.map((c) => {
+                    const value = q[c.key];
+                    return (
+                      <TableCell key={c.key} align={c.key === 'type' || c.key === 'moduleName' ? 'left' : 'right'}>
+                        {typeof value === 'number' ? figure(value, c.suffix) : value === null ? '—' : String(value)}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell>{reasons.length > 0 && <Tooltip title={reasons.join('; ')}><Chip size="small" color="warning" label="review" /></Tooltip>}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => onGrade(q)} disabled={q.s === 0}>
+                      {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+                {expanded && (
+                  <TableRow>
+                    <TableCell />
+                    <TableCell colSpan={QUESTION_COLUMNS.length + 2}>
+                      <Typography variant="body2" sx={{ mb: 1, whiteSpace: 'pre-wrap' }}>
+                        {q.text}
+                      </Typography>
+                      {q.options ? (
+                        <Table size="small" aria-label={`Options of question ${q.position}`}>
+                          <TableHead>
+                            <TableRow>
+                              <TableCell>Option</TableCell>
+                              <TableCell>Correct</TableCell>
+                              <TableCell align="right">Chosen</TableCell>
+                              <TableCell align="right">%</TableCell>
+                              <TableCell align="right">Upper 27 %</TableCell>
+                              <TableCell align="right">Lower 27 %</TableCell>
+                            </TableRow>
+                          </TableHead>
+                          <TableBody>
+                            {q.options.map((o) => (
+                              <TableRow key={o.optionId}>
+                                <TableCell>{o.text}</TableCell>
+                                <TableCell>{o.correct ? 'yes' : ''}</TableCell>
+                                <TableCell align="right">{o.count}</TableCell>
+                                <TableCell align="right">{figure(o.percent, ' %')}</TableCell>
+                                <TableCell align="right">{o.upper}</TableCell>
+                                <TableCell align="right">{o.lower}</TableCell>
+                              </TableRow>
+                            ))}
+                            <TableRow>
+                              <TableCell colSpan={2}>No answer</TableCell>
+                              <TableCell align="right">{q.unanswered ?? 0}</TableCell>
+                              <TableCell colSpan={3} />
+                            </TableRow>
+                          </TableBody>
+                        </Table>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: StudentResult) => void }) {
+  const [sort, setSort] = useState<{ key: string; order: SortOrder }>({ key: 'total', order: 'desc' });
+  const valueOf = (s: StudentResult): number | string | null => (sort.key === 'name' ? s.name : sort.key === 'percent' ? s.percent : sort.key === 'total' ? s.total : (s.modules[sort.key] ?? null));
+  const rows = sortRows(data.students, valueOf, sort.order);
+  const header = (key: string, label: string) => (
+    <TableCell key={key} align={key === 'name' ? 'left' : 'right'} sortDirection={sort.key === key ? sort.order : false}>
+      <TableSortLabel active={sort.key === key} direction={sort.key === key ? sort.order : 'asc'} onClick={() => setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }))}>
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Students">
+        <TableHead>
+          <TableRow>
+            {header('name', 'Student')}
+            {header('total', 'Total')}
+            {header('percent', 'Percent')}
+            {data.modules.map((m) => header(String(m.moduleId), m.name))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((s) => (
+            <TableRow key={s.attemptId} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(s)} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? onOpen(s) : undefined)} aria-label={`Open ${s.name}'s attempt`}>
+              <TableCell>
+                {s.name} <Typography component="span" variant="caption" color="text.secondary">{s.username}</Typography>
+                {s.pending && <Chip size="small" color="warning" label="to grade" sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell align="right">
+                {figure(s.total)} / {s.maxScore}
+              </TableCell>
+              <TableCell align="right">{figure(s.percent, ' %')}</TableCell>
+              {data.modules.map((m) => (
+                <TableCell key={m.moduleId} align="right">
+                  {figure(s.modules[String(m.moduleId)], ' %')}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** quiz/analysis/{quizId}: the quiz's item analysis, course-outcome attainment, students, grading by question and export. */
 export function QuizAnalysisPage() {
   const paths = useQuizPaths();
   const id = quizIdOf(useParams());
-  const { data: quiz } = useGetOne<QuizRecord>(paths.resource, { id }, { enabled: !Number.isNaN(id) });
+  const [data, setData] = useState<QuizStatisticsData>();
+  const [failed, setFailed] = useState<string>();
+  const [grading, setGrading] = useState<QuestionStatistics>();
+  const [review, setReview] = useState<StudentResult>();
+  const [exporting, setExporting] = useState<'xlsx' | 'csv'>();
+
+  const load = useCallback(() => {
+    if (Number.isNaN(id)) {
+      setFailed('Quiz not found');
+      return;
+    }
+    void fetchStatistics(id).then((result) => {
+      if (result.success && result.data) {
+        setData(result.data);
+        setFailed(undefined);
+      } else setFailed(result.message || 'The analysis could not be loaded');
+    });
+  }, [id]);
+  useEffect(load, [load]);
+
+  const download = async (format: 'xlsx' | 'csv') => {
+    setExporting(format);
+    await exportReport(id, format);
+    setExporting(undefined);
+  };
+
+  const flagged = data?.questions.filter((q) => reviewReasons(q).length > 0).length ?? 0;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 960 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title="Quiz analysis" />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <InsightsOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
-        <Typography component="h1" variant="h5" gutterBottom>
-          Analysis is coming soon
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+        <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
+          {data ? `Analysis: ${data.quizName}` : 'Quiz analysis'}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {quiz ? `Charts of how the students did in “${quiz.name}” will be here.` : 'Charts of how the students did will be here.'} Until
-          then, the Manage screen shows every student’s score.
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to={paths.list} startIcon={<ArrowBackIcon />}>
-            Quizzes
+        <Button component={RouterLink} to={paths.list} startIcon={<ArrowBackIcon />}>
+          Quizzes
+        </Button>
+        {!Number.isNaN(id) && (
+          <Button component={RouterLink} to={paths.manage(id)}>
+            Manage
           </Button>
-          {!Number.isNaN(id) && (
-            <Button variant="contained" component={RouterLink} to={paths.manage(id)}>
-              Manage
-            </Button>
-          )}
+        )}
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!data || exporting !== undefined} onClick={() => void download('xlsx')}>
+          Export .xlsx
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!data || exporting !== undefined} onClick={() => void download('csv')}>
+          Export CSV
+        </Button>
+      </Stack>
+      {failed && <Alert severity="error">{failed}</Alert>}
+      {!data && !failed && (
+        <Stack spacing={2} aria-busy="true" aria-label="Loading the analysis">
+          <Skeleton variant="rounded" height={96} />
+          <Skeleton variant="rounded" height={260} />
         </Stack>
-      </Paper>
+      )}
+      {data && (
+        <Stack spacing={2}>
+          {data.attempts === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
+          {data.pendingGrading > 0 && (
+            <Alert severity="warning">
+              {data.pendingGrading} {data.pendingGrading === 1 ? 'attempt has' : 'attempts have'} answers waiting for grading: they count 0 until graded. Use Grade on the question.
+            </Alert>
+          )}
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="Summary">
+            <Card label="Attempts" value={data.attempts} />
+            <Card label="Mean" value={`${figure(data.mean)} / ${data.scoreMax}`} />
+            <Card label="Median" value={figure(data.median)} />
+            <Card label="Standard deviation" value={figure(data.sd)} />
+            <Card label="Lowest – highest" value={`${figure(data.min)} – ${figure(data.max)}`} />
+            <Card label="Internal consistency (cic)" value={figure(data.cic, ' %')} hint="Cronbach's alpha × 100" />
+            <Card label="Error ratio" value={figure(data.errorRatio, ' %')} />
+            <Card label="Standard error" value={figure(data.standardError)} />
+            <Card label="Skewness" value={figure(data.skewness)} />
+            <Card label="Kurtosis" value={figure(data.kurtosis)} />
+            <Card label="Waiting for grading" value={data.pendingGrading} tone={data.pendingGrading ? 'warning' : undefined} />
+            <Card label="Questions to review" value={flagged} tone={flagged ? 'warning' : undefined} hint="facility < 20 or > 90, discrimination < 20" />
+          </Stack>
+          <Section title="Score histogram">
+            <BarChart
+              height={260}
+              xAxis={[{ scaleType: 'band', data: data.histogram.map((b) => `${b.from}–${b.to} %`), label: 'Percent score' }]}
+              yAxis={[{ label: 'Attempts', tickMinStep: 1 }]}
+              series={[{ data: data.histogram.map((b) => b.count), label: 'Attempts' }]}
+              hideLegend
+            />
+          </Section>
+          <Section title="Questions">
+            <QuestionTable data={data} onGrade={setGrading} />
+          </Section>
+          <Section title="Module attainment">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              A student reaches a module at {data.attainmentTarget} % of its marks. Level 3 when at least {data.attainmentLevels.level3} % of the students reach it, 2 at{' '}
+              {data.attainmentLevels.level2} %, 1 at {data.attainmentLevels.level1} %, else 0.
+            </Typography>
+            {data.modules.length > 0 && (
+              <BarChart
+                height={240}
+                xAxis={[{ scaleType: 'band', data: data.modules.map((m) => m.name) }]}
+                yAxis={[{ min: 0, max: 100, label: '%' }]}
+                series={[
+                  { data: data.modules.map((m) => m.mean ?? 0), label: 'Class mean %' },
+                  { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
+                ]}
+              />
+            )}
+            <Table size="small" aria-label="Module attainment">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Module</TableCell>
+                  <TableCell align="right">Questions</TableCell>
+                  <TableCell align="right">Class mean</TableCell>
+                  <TableCell align="right">At the target</TableCell>
+                  <TableCell align="right">Level</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.modules.map((m) => (
+                  <TableRow key={m.moduleId}>
+                    <TableCell>{m.name}</TableCell>
+                    <TableCell align="right">{m.questions}</TableCell>
+                    <TableCell align="right">{figure(m.mean, ' %')}</TableCell>
+                    <TableCell align="right">{figure(m.reached, ' %')}</TableCell>
+                    <TableCell align="right">{m.level ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
+          <Section title="Students">
+            <StudentTable data={data} onOpen={setReview} />
+          </Section>
+        </Stack>
+      )}
+      {grading && <QuestionGradingDialog quizId={id} questionId={grading.questionId} position={grading.position} onClose={() => setGrading(undefined)} onGraded={load} />}
+      {review && <AttemptReviewDialog quizId={id} attemptId={review.attemptId} onClose={() => setReview(undefined)} />}
     </Box>
   );
 }

@@ -445,6 +445,33 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                 </Grid>
               </FormSection>
 
+              <FormSection title="Course-outcome attainment">
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  A student reaches a module at the target percent of its marks; the module's level is 3, 2 or 1 when at least that percent of the students reach it.
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextField id="quiz-attainment-target" label="Target (%)" size="small" {...bind('attainment_target')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} disabled={saving} />
+                  {(['level3', 'level2', 'level1'] as const).map((level) => {
+                    const name = `attainment_${level}` as const;
+                    const error = errors[`attainment_levels.${level}`] ?? errors.attainment_levels;
+                    return (
+                      <TextField
+                        key={level}
+                        id={`quiz-attainment-${level}`}
+                        label={`Level ${level.slice(-1)} at (% of students)`}
+                        size="small"
+                        value={values[name]}
+                        onChange={(event) => setField(name, event.target.value)}
+                        error={Boolean(error)}
+                        helperText={error}
+                        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                        disabled={saving}
+                      />
+                    );
+                  })}
+                </Stack>
+              </FormSection>
+
               <FormSection title="Paper">
                 <Stack spacing={3} divider={<Divider flexItem />}>
                   <FixedQuestionsEditor

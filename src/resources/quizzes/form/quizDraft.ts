@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
-import { checkQuizPaper, checkQuizWindow, DEFAULT_NEGATIVE_PENALTY, quizSchema, type QuizOptions } from '../../../schemas/quizzes';
+import { checkQuizPaper, checkQuizWindow, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_NEGATIVE_PENALTY, quizSchema, type QuizOptions } from '../../../schemas/quizzes';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { crossFieldErrors } from '../../questions/common/crossFieldErrors';
 import type { QuizRecord } from '../quizTypes';
@@ -40,6 +40,11 @@ export interface QuizDraft {
   /** Fixed questions, in paper order. */
   questions: number[];
   random_rules: RuleDraft[];
+  /** Course-outcome attainment: the target percent and the percent of students for levels 3, 2 and 1. */
+  attainment_target: string;
+  attainment_level3: string;
+  attainment_level2: string;
+  attainment_level1: string;
 }
 
 let nextKey = 0;
@@ -75,6 +80,17 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     instructions: '',
     questions: [],
     random_rules: [],
+    ...attainmentDraftOf(null, null),
+  };
+}
+
+function attainmentDraftOf(target: number | null | undefined, levels: QuizRecord['attainment_levels']) {
+  const l = levels ?? DEFAULT_ATTAINMENT_LEVELS;
+  return {
+    attainment_target: String(target ?? DEFAULT_ATTAINMENT_TARGET),
+    attainment_level3: String(l.level3),
+    attainment_level2: String(l.level2),
+    attainment_level1: String(l.level1),
   };
 }
 
@@ -110,6 +126,7 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
       type: rule.type ?? '',
       count: String(rule.count),
     })),
+    ...attainmentDraftOf(record.attainment_target, record.attainment_levels),
   };
 }
 
@@ -153,6 +170,8 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     instructions: draft.instructions,
     questions: draft.questions,
     random_rules: draft.random_rules.map(ruleInputOf),
+    attainment_target: draft.attainment_target,
+    attainment_levels: { level3: draft.attainment_level3, level2: draft.attainment_level2, level1: draft.attainment_level1 },
   };
 }
 

@@ -1,0 +1,445 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { SessionUser } from '../auth/sessions';
+import { paperOf } from '../exam/attempts';
+
+/**
+ * The figures of each role's dashboard, each read in a handful of aggregate statements.
+ *
+ * Periods are calendar periods in UTC: "this week" runs from Monday 00:00, "this month" from the
+ * 1st; a quiz belongs to the period its window opens (valid_from) in. A submitted attempt passes
+ * at PASS_PERCENT of its maximum; an attempt still waiting for grading is neither passed nor failed.
+ */
+export const PASS_PERCENT = 40;
+const DAY = 86_400_000;
+
+export const startOfWeek = (now: number) => {
+  const d = new Date(now);
+  const midnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return midnight - ((d.getUTCDay() + 6) % 7) * DAY;
+};
+export const startOfMonth = (now: number) => {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+};
+const nextMonth = (now: number) => {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** Percent of an attempt, as SQL on both databases (a zero maximum counts 0). */
+const percentSql = sql<number>`case when attempts.max_score > 0 then 100.0 * attempts.score / attempts.max_score else 0 end`;
+const passedSql = sql<number>`sum(case when attempts.pending = 0 and attempts.max_score > 0 and attempts.score * 100.0 >= ${PASS_PERCENT} * attempts.max_score then 1 else 0 end)`;
+const gradedSql = sql<number>`sum(case when attempts.pending = 0 then 1 else 0 end)`;
+
+type Db = Kysely<Database>;
+
+export async function adminDashboard(db: Db, now = Date.now()) {
+  // One literal expression, so that PostgreSQL sees the same expression in SELECT, GROUP BY and ORDER BY.
+  const daySql = sql<number>`floor(feedbacks.created_at / ${sql.lit(DAY)})`;
+  const [institutes, roles, quizzes, latest, trend] = await Promise.all([
+    db.selectFrom('institutes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select(['role', (eb) => eb.fn.countAll<number>().as('n')]).where('guest_quiz_id', 'is', null).groupBy('role').execute(),
+    db
+      .selectFrom('quizzes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('valid_from', '>=', startOfWeek(now))
+      .where('valid_from', '<', startOfWeek(now) + 7 * DAY)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('feedbacks')
+      .innerJoin('quizzes', 'quizzes.id', 'feedbacks.quiz_id')
+      .leftJoin('users', 'users.id', 'feedbacks.created_by')
+      .select(['feedbacks.id', 'feedbacks.quiz_id', 'quizzes.name as quizName', 'users.fullname as studentName', 'feedbacks.rating', 'feedbacks.comment', 'feedbacks.created_at'])
+      .orderBy('feedbacks.created_at', 'desc')
+      .orderBy('feedbacks.id', 'desc')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('feedbacks')
+      .select([
+        daySql.as('day'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.avg<number>('feedbacks.rating').as('rating'),
+      ])
+      .where('feedbacks.created_at', '>=', startOfMonth(now) - 60 * DAY)
+      .groupBy(daySql)
+      .orderBy(daySql)
+      .execute(),
+  ]);
+  const usersByRole: Record<string, number> = { STUDENT: 0, TEACHER: 0, 'DEPARTMENT-HEAD': 0, 'INSTITUTE-HEAD': 0, ADMIN: 0 };
+  for (const r of roles) usersByRole[r.role] = num(r.n);
+  return {
+    role: 'ADMIN' as const,
+    institutes: num(institutes.n),
+    usersByRole,
+    quizzesThisWeek: num(quizzes.n),
+    latestFeedback: latest.map((f) => ({ id: f.id, quizId: f.quiz_id, quizName: f.quizName, studentName: f.studentName, rating: f.rating, comment: f.comment, createdAt: f.created_at })),
+    /** Feedback per day (UTC) since two months before this month's start: count and mean rating. */
+    feedbackTrend: trend.map((t) => ({ date: new Date(num(t.day) * DAY).toISOString().slice(0, 10), count: num(t.n), averageRating: numOrNull(t.rating) })),
+  };
+}
+
+export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Date.now()) {
+  const institute = user.instituteId ?? -1;
+  const count = (role: 'TEACHER' | 'STUDENT') =>
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('institute_id', '=', institute).where('role', '=', role).where('guest_quiz_id', 'is', null).executeTakeFirstOrThrow();
+  const [departments, teachers, students, quizzes, results] = await Promise.all([
+    db.selectFrom('departments').select(['id', 'name']).where('institute_id', '=', institute).orderBy('name').execute(),
+    count('TEACHER'),
+    count('STUDENT'),
+    db
+      .selectFrom('quizzes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('institute_id', '=', institute)
+      .where('valid_from', '>=', startOfMonth(now))
+      .where('valid_from', '<', nextMonth(now))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .select([
+        'quizzes.department_id',
+        (eb) => eb.fn.countAll<number>().as('attempts'),
+        (eb) => eb.fn.avg<number>(percentSql).as('mean'),
+        passedSql.as('passed'),
+        gradedSql.as('graded'),
+      ])
+      .where('quizzes.institute_id', '=', institute)
+      .where('attempts.status', '=', 'submitted')
+      .groupBy('quizzes.department_id')
+      .execute(),
+  ]);
+  const byDepartment = new Map(results.map((r) => [r.department_id, r]));
+  return {
+    role: 'INSTITUTE-HEAD' as const,
+    departments: departments.length,
+    teachers: num(teachers.n),
+    students: num(students.n),
+    quizzesThisMonth: num(quizzes.n),
+    resultsByDepartment: departments.map((d) => {
+      const r = byDepartment.get(d.id);
+      const graded = num(r?.graded);
+      return { departmentId: d.id, name: d.name, attempts: num(r?.attempts), meanPercent: numOrNull(r?.mean), passRate: graded ? (100 * num(r?.passed)) / graded : null };
+    }),
+  };
+}
+
+export async function departmentHeadDashboard(db: Db, user: SessionUser, now = Date.now()) {
+  const department = user.departmentId ?? -1;
+  const [students, groups, upcoming, results] = await Promise.all([
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).where('role', '=', 'STUDENT').where('guest_quiz_id', 'is', null).executeTakeFirstOrThrow(),
+    db.selectFrom('groups').select(['id', 'name']).where('department_id', '=', department).orderBy('name').execute(),
+    db
+      .selectFrom('quizzes')
+      .leftJoin('groups', 'groups.id', 'quizzes.group_id')
+      .leftJoin('users', 'users.id', 'quizzes.created_by')
+      .select(['quizzes.id', 'quizzes.name', 'quizzes.valid_from', 'quizzes.valid_to', 'quizzes.duration', 'groups.name as groupName', 'users.fullname as teacherName'])
+      .where('quizzes.department_id', '=', department)
+      .where('quizzes.published', '=', 1)
+      .where('quizzes.valid_from', '>', now)
+      .orderBy('quizzes.valid_from')
+      .orderBy('quizzes.id')
+      .limit(10)
+      .execute(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .select(['quizzes.group_id', (eb) => eb.fn.countAll<number>().as('attempts'), passedSql.as('passed'), gradedSql.as('graded'), (eb) => eb.fn.avg<number>(percentSql).as('mean')])
+      .where('quizzes.department_id', '=', department)
+      .where('attempts.status', '=', 'submitted')
+      .groupBy('quizzes.group_id')
+      .execute(),
+  ]);
+  const byGroup = new Map(results.map((r) => [r.group_id, r]));
+  return {
+    role: 'DEPARTMENT-HEAD' as const,
+    students: num(students.n),
+    groups: groups.length,
+    upcomingExams: upcoming.map((q) => ({ quizId: q.id, name: q.name, validFrom: q.valid_from, validTo: q.valid_to, duration: q.duration, groupName: q.groupName, teacherName: q.teacherName })),
+    passRateByGroup: groups.map((g) => {
+      const r = byGroup.get(g.id);
+      const graded = num(r?.graded);
+      return { groupId: g.id, name: g.name, attempts: num(r?.attempts), passed: num(r?.passed), passRate: graded ? (100 * num(r?.passed)) / graded : null, meanPercent: numOrNull(r?.mean) };
+    }),
+  };
+}
+
+/** The weakest modules are measured over the teacher's latest quizzes with submitted attempts. */
+const WEAKEST_OVER_QUIZZES = 10;
+
+/**
+ * Marks gained per question of a quiz's submitted attempts, remembered with the version they were
+ * read at (submitted attempts, sum of their scores, latest change): a dashboard read compares the
+ * version, read in its first statement, and reads the answers again only when grading changed
+ * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
+ */
+const GAINED_MEMO_SIZE = 500;
+const gainedMemo = new Map<number, { version: string; sums: Map<number, number> }>();
+function rememberGained(quizId: number, version: string, sums: Map<number, number>) {
+  gainedMemo.delete(quizId);
+  gainedMemo.set(quizId, { version, sums });
+  if (gainedMemo.size > GAINED_MEMO_SIZE) gainedMemo.delete(gainedMemo.keys().next().value!);
+}
+
+export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now()) {
+  const teacher = user.userId;
+  // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
+  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
+  const ids = own.map((q) => q.id);
+  const subjects = (
+    await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
+  ).map((s) => ({ subjectId: s.id, name: s.subjectname }));
+  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
+  const nameOf = new Map(own.map((q) => [q.id, q.name]));
+  const open = own.filter((q) => (q.valid_to ?? 0) > now);
+  const [counts, awaiting, latest] = await Promise.all([
+    db
+      .selectFrom('attempts')
+      .select([
+        'quiz_id',
+        (eb) => eb.fn.countAll<number>().as('started'),
+        sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('submitted'),
+        // What the marks of the submitted attempts depend on: any grading changes their scores or times.
+        sql<number>`sum(case when status = 'submitted' then coalesce(score, 0) else 0 end)`.as('scoreSum'),
+        sql<number>`max(case when status = 'submitted' then updated_at else null end)`.as('updatedAt'),
+      ])
+      .where('quiz_id', 'in', ids)
+      .groupBy('quiz_id')
+      .execute(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+      .select(['attempts.quiz_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('attempts.quiz_id', 'in', ids)
+      .where('attempts.status', '=', 'submitted')
+      .where('attempts.pending', '=', 1)
+      .where('answers.outcome', '=', 'pending')
+      .groupBy('attempts.quiz_id')
+      .execute(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('users', 'users.id', 'attempts.student_id')
+      .select(['attempts.id', 'attempts.quiz_id', 'users.fullname as studentName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at'])
+      .where('attempts.quiz_id', 'in', ids)
+      .where('attempts.status', '=', 'submitted')
+      .orderBy('attempts.submitted_at', 'desc')
+      .orderBy('attempts.id', 'desc')
+      .limit(8)
+      .execute(),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
+
+  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts:
+  // marks gained (answers) / marks possible (submitted attempts x the question's marks).
+  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
+  let weakest: { moduleId: number; name: string; percent: number }[] = [];
+  if (recent.length) {
+    const versionOf = (quizId: number) => {
+      const c = countOf.get(quizId);
+      return `${num(c?.submitted)}:${num(c?.scoreSum)}:${num(c?.updatedAt)}`;
+    };
+    const stale = recent.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
+    const [paper, gained] = await Promise.all([
+      db
+        .selectFrom('quiz_questions')
+        .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+        .innerJoin('modules', 'modules.id', 'questions.module_id')
+        .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
+        .where('quiz_questions.quiz_id', 'in', recent)
+        .execute(),
+      stale.length
+        ? db
+            .selectFrom('attempts')
+            .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+            .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
+            .where('attempts.quiz_id', 'in', stale)
+            .where('attempts.status', '=', 'submitted')
+            .groupBy(['attempts.quiz_id', 'answers.question_id'])
+            .execute()
+        : Promise.resolve([]),
+    ]);
+    for (const id of stale) rememberGained(id, versionOf(id), new Map());
+    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, num(g.gained));
+    const gainedOf = new Map(recent.flatMap((id) => [...(gainedMemo.get(id)?.sums ?? new Map<number, number>())].map(([qid, v]) => [`${id}:${qid}`, v] as const)));
+    const modules = new Map<number, { name: string; gained: number; possible: number }>();
+    for (const q of paper) {
+      const m = modules.get(q.moduleId) ?? { name: q.moduleName, gained: 0, possible: 0 };
+      m.gained += gainedOf.get(`${q.quiz_id}:${q.question_id}`) ?? 0;
+      m.possible += q.marks * num(countOf.get(q.quiz_id)?.submitted);
+      modules.set(q.moduleId, m);
+    }
+    weakest = [...modules.entries()]
+      .filter(([, m]) => m.possible > 0)
+      .map(([moduleId, m]) => ({ moduleId, name: m.name, percent: (100 * m.gained) / m.possible }))
+      .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
+      .slice(0, 5);
+  }
+  return {
+    role: 'TEACHER' as const,
+    /** The teacher's subjects, for the attainment across quizzes (GET /api/subjects/{id}/attainment). */
+    subjects,
+    quizzes: open
+      .sort((a, b) => (a.valid_from ?? 0) - (b.valid_from ?? 0) || a.id - b.id)
+      .slice(0, 20)
+      .map((q) => ({
+        quizId: q.id,
+        name: q.name,
+        validFrom: q.valid_from,
+        validTo: q.valid_to,
+        state: (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
+        published: q.published === 1,
+        started: num(countOf.get(q.id)?.started),
+        submitted: num(countOf.get(q.id)?.submitted),
+      })),
+    awaitingGrading: awaiting.reduce((s, a) => s + num(a.n), 0),
+    awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
+    latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
+    weakestModules: weakest,
+  };
+}
+
+export async function studentDashboard(db: Db, user: SessionUser, now = Date.now()) {
+  const student = user.userId;
+  const groupIds = (await db.selectFrom('group_students').select('group_id').where('student_id', '=', student).execute()).map((g) => g.group_id);
+  const [next, attempts, inProgress] = await Promise.all([
+    groupIds.length
+      ? db
+          .selectFrom('quizzes')
+          .leftJoin('attempts', (j) => j.onRef('attempts.quiz_id', '=', 'quizzes.id').on('attempts.student_id', '=', student))
+          .select(['quizzes.id', 'quizzes.name', 'quizzes.valid_from', 'quizzes.valid_to', 'quizzes.duration'])
+          .where('quizzes.group_id', 'in', groupIds)
+          .where('quizzes.published', '=', 1)
+          .where('quizzes.visible_from', '<=', now)
+          .where('quizzes.valid_to', '>', now)
+          .where('attempts.id', 'is', null)
+          .orderBy('quizzes.valid_from')
+          .orderBy('quizzes.id')
+          .limit(1)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at', 'attempts.paper'])
+      .where('attempts.student_id', '=', student)
+      .where('attempts.status', '=', 'submitted')
+      .orderBy('attempts.submitted_at', 'desc')
+      .orderBy('attempts.id', 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('attempts')
+      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name', 'attempts.deadline'])
+      .where('attempts.student_id', '=', student)
+      .where('attempts.status', '=', 'in_progress')
+      .where('attempts.deadline', '>', now)
+      .orderBy('attempts.deadline')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  // Percent by module over the graded attempts: marks gained on the module's questions / their marks.
+  const graded = attempts.filter((a) => a.pending === 0);
+  const answers = graded.length
+    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', graded.map((a) => a.id)).execute()
+    : [];
+  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a.marks ?? 0]));
+  const modules = new Map<number, { gained: number; possible: number }>();
+  for (const a of graded) {
+    for (const q of paperOf(a)) {
+      const m = modules.get(q.moduleId) ?? { gained: 0, possible: 0 };
+      m.gained += marksOf.get(`${a.id}:${q.id}`) ?? 0;
+      m.possible += q.marks;
+      modules.set(q.moduleId, m);
+    }
+  }
+  const names = modules.size
+    ? new Map((await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', [...modules.keys()]).execute()).map((m) => [m.id, m.course_outcome_name]))
+    : new Map<number, string>();
+  return {
+    role: 'STUDENT' as const,
+    serverTime: now,
+    inProgress: inProgress ? { attemptId: inProgress.id, quizId: inProgress.quiz_id, name: inProgress.name, deadline: inProgress.deadline } : null,
+    nextQuiz: next ? { quizId: next.id, name: next.name, validFrom: next.valid_from, validTo: next.valid_to, duration: next.duration, open: (next.valid_from ?? 0) <= now } : null,
+    recentResults: attempts.slice(0, 5).map((a) => ({
+      attemptId: a.id,
+      quizId: a.quiz_id,
+      quizName: a.quizName,
+      score: a.pending ? null : a.score,
+      maxScore: a.max_score,
+      percent: !a.pending && a.score !== null && a.max_score > 0 ? (100 * a.score) / a.max_score : null,
+      pending: a.pending === 1,
+      submittedAt: a.submitted_at,
+    })),
+    percentByModule: [...modules.entries()]
+      .filter(([, m]) => m.possible > 0)
+      .map(([moduleId, m]) => ({ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent: (100 * m.gained) / m.possible }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+export async function dashboardOf(db: Db, user: SessionUser, now = Date.now()) {
+  switch (user.role) {
+    case 'ADMIN':
+      return adminDashboard(db, now);
+    case 'INSTITUTE-HEAD':
+      return instituteHeadDashboard(db, user, now);
+    case 'DEPARTMENT-HEAD':
+      return departmentHeadDashboard(db, user, now);
+    case 'TEACHER':
+      return teacherDashboard(db, user, now);
+    case 'STUDENT':
+      return studentDashboard(db, user, now);
+  }
+}
+
+export interface FeedbackFilter {
+  quizId?: number;
+  /** Epoch ms, inclusive. */
+  from?: number;
+  /** Epoch ms, exclusive. */
+  to?: number;
+}
+
+/** The admin's feedback list: newest first with the quiz's and the student's names, and each quiz's count and average rating under the same filter. */
+export async function feedbackReport(db: Db, filter: FeedbackFilter, limit = 500) {
+  const where = <Q extends { where: (...args: any[]) => Q }>(q: Q): Q => {
+    let out = q;
+    if (filter.quizId !== undefined) out = out.where('feedbacks.quiz_id', '=', filter.quizId);
+    if (filter.from !== undefined) out = out.where('feedbacks.created_at', '>=', filter.from);
+    if (filter.to !== undefined) out = out.where('feedbacks.created_at', '<', filter.to);
+    return out;
+  };
+  const [rows, perQuiz, quizzes] = await Promise.all([
+    where(
+      db
+        .selectFrom('feedbacks')
+        .innerJoin('quizzes', 'quizzes.id', 'feedbacks.quiz_id')
+        .leftJoin('users', 'users.id', 'feedbacks.created_by')
+        .select(['feedbacks.id', 'feedbacks.quiz_id', 'quizzes.name as quizName', 'users.fullname as studentName', 'users.username', 'feedbacks.rating', 'feedbacks.comment', 'feedbacks.created_at']),
+    )
+      .orderBy('feedbacks.created_at', 'desc')
+      .orderBy('feedbacks.id', 'desc')
+      .limit(limit)
+      .execute(),
+    where(
+      db
+        .selectFrom('feedbacks')
+        .innerJoin('quizzes', 'quizzes.id', 'feedbacks.quiz_id')
+        .select(['quizzes.id', 'quizzes.name', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.avg<number>('feedbacks.rating').as('rating')])
+        .groupBy(['quizzes.id', 'quizzes.name']),
+    )
+      .orderBy('quizzes.name')
+      .execute(),
+    // Every quiz with feedback, for the quiz filter (whatever the other filters are).
+    db.selectFrom('quizzes').innerJoin('feedbacks', 'feedbacks.quiz_id', 'quizzes.id').select(['quizzes.id', 'quizzes.name']).distinct().orderBy('quizzes.name').execute(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ id: r.id, quizId: r.quiz_id, quizName: r.quizName, studentName: r.studentName, username: r.username, rating: r.rating, comment: r.comment, createdAt: r.created_at })),
+    quizzes: perQuiz.map((q) => ({ quizId: q.id, name: q.name, count: num(q.n), averageRating: numOrNull(q.rating) })),
+    quizChoices: quizzes.map((q) => ({ quizId: q.id, name: q.name })),
+  };
+}

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import { closeExpiredAttempts, paperOf, type QuizRow } from '../exam/attempts';
+import type { PaperQuestion } from '../exam/paper';
+import { DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET } from '../../src/schemas/quizzes';
+import { quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
+import { attainment, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
+
+type Quiz = NonNullable<QuizRow>;
+
+export interface ReportQuestion extends QuestionStatistics {
+  text: string;
+  moduleId: number;
+  moduleName: string;
+  difficulty: string;
+}
+
+export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
+  quizId: number;
+  quizName: string;
+  pendingGrading: number;
+  attainmentTarget: number;
+  attainmentLevels: AttainmentRule['levels'];
+  questions: ReportQuestion[];
+  modules: ModuleAttainment[];
+  students: (StudentAttainment & { name: string; username: string; submittedAt: number | null; pending: boolean; maxScore: number })[];
+}
+
+export function attainmentRuleOf(quiz: Pick<Quiz, 'attainment_target' | 'attainment_levels'>): AttainmentRule {
+  return {
+    target: quiz.attainment_target ?? DEFAULT_ATTAINMENT_TARGET,
+    levels: quiz.attainment_levels ? (JSON.parse(quiz.attainment_levels) as AttainmentRule['levels']) : DEFAULT_ATTAINMENT_LEVELS,
+  };
+}
+
+/** Choice questions are analysed option by option; true/false has the two options "True" and "False". */
+function optionsOf(q: PaperQuestion): StatQuestion['options'] {
+  if ((q.type === 'single' || q.type === 'multiple') && q.options) {
+    const correct = new Set(q.key.correctOptions ?? []);
+    return [...q.options].sort((a, b) => a.id.localeCompare(b.id)).map((o) => ({ optionId: o.id, text: o.text, correct: correct.has(o.id) }));
+  }
+  if (q.type === 'true_false') {
+    return [
+      { optionId: 'true', text: 'True', correct: q.key.correctBool === true },
+      { optionId: 'false', text: 'False', correct: q.key.correctBool === false },
+    ];
+  }
+  return undefined;
+}
+
+function chosenOf(type: string, response: unknown): string[] {
+  if (response === null || response === undefined || response === '') return [];
+  if (type === 'multiple') return Array.isArray(response) ? response.map(String) : [];
+  if (type === 'single') return typeof response === 'string' ? [response] : [];
+  if (type === 'true_false') return typeof response === 'boolean' ? [String(response)] : [];
+  return [];
+}
+
+/**
+ * Everything the analysis page shows for one quiz, read in four statements: the submitted attempts
+ * (with their frozen papers), their answers, the students' names and the modules' names. An attempt
+ * whose deadline has passed is closed first, so the figures count it.
+ */
+export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<QuizReport> {
+  await closeExpiredAttempts(db, Date.now(), quiz.id);
+  // Without random rules every paper holds the quiz's fixed questions (locked once a student has
+  // started), only in another order: one paper tells the questions, and the others (tens of kB
+  // each) need not be read. With random rules each paper says which questions it drew.
+  const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
+  const attempts = await db
+    .selectFrom('attempts')
+    .innerJoin('users', 'users.id', 'attempts.student_id')
+    .select(['attempts.id', 'attempts.student_id', 'attempts.submitted_at', 'attempts.max_score', 'attempts.pending', 'users.fullname', 'users.username'])
+    .$if(drawn, (q) => q.select('attempts.paper'))
+    .where('attempts.quiz_id', '=', quiz.id)
+    .where('attempts.status', '=', 'submitted')
+    .orderBy('attempts.id')
+    .execute();
+  const sharedPaper =
+    drawn || !attempts.length
+      ? undefined
+      : paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[attempts.length - 1].id).executeTakeFirstOrThrow());
+  const answers = attempts.length
+    ? await db
+        .selectFrom('answers')
+        .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
+        .select(['answers.attempt_id', 'answers.question_id', 'answers.response', 'answers.marks'])
+        .where('attempts.quiz_id', '=', quiz.id)
+        .where('attempts.status', '=', 'submitted')
+        .execute()
+    : [];
+  const answersOf = new Map<number, Map<number, { response: string | null; marks: number | null }>>();
+  for (const a of answers) {
+    let m = answersOf.get(a.attempt_id);
+    if (!m) answersOf.set(a.attempt_id, (m = new Map()));
+    m.set(a.question_id, a);
+  }
+
+  const fixedOrder = new Map(
+    (await db.selectFrom('quiz_questions').select(['question_id', 'position']).where('quiz_id', '=', quiz.id).orderBy('position').execute()).map((r, i) => [r.question_id, i]),
+  );
+  const seen = new Map<number, PaperQuestion>();
+  const statAttempts: StatAttempt[] = [];
+  const maxScoreOf = new Map<number, number>();
+  for (const a of attempts) {
+    const paper = sharedPaper ?? paperOf(a as { paper: string });
+    const stored = answersOf.get(a.id);
+    const marks = new Map<number, number>();
+    const choices = new Map<number, string[]>();
+    for (const q of paper) {
+      if (!seen.has(q.id)) seen.set(q.id, q);
+      const answer = stored?.get(q.id);
+      // A mark still waiting for the teacher counts 0 until it is given (as Moodle counts an ungraded step).
+      marks.set(q.id, answer?.marks ?? 0);
+      if (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') choices.set(q.id, chosenOf(q.type, answer?.response ? JSON.parse(answer.response) : null));
+    }
+    maxScoreOf.set(a.id, a.max_score);
+    statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks, choices });
+  }
+
+  // Fixed questions in paper order, then drawn questions in the order of their ids.
+  const ordered = [...seen.values()].sort((a, b) => (fixedOrder.get(a.id) ?? Infinity) - (fixedOrder.get(b.id) ?? Infinity) || a.id - b.id);
+  const questions: StatQuestion[] = ordered.map((q, i) => ({ questionId: q.id, position: i + 1, type: q.type, maxMark: q.marks, options: optionsOf(q) }));
+
+  let scoreMax = attempts.reduce((m, a) => Math.max(m, a.max_score), 0);
+  if (!attempts.length) {
+    const fixed = [...fixedOrder.keys()];
+    scoreMax = fixed.length
+      ? ((await db.selectFrom('questions').select('marks').where('id', 'in', fixed).execute()).reduce((s, q) => s + q.marks, 0))
+      : 0;
+  }
+  const stats = quizStatistics({ questions, attempts: statAttempts, scoreMax, maxOf: (a) => maxScoreOf.get(a.attemptId) ?? scoreMax });
+
+  const moduleIds = [...new Set(ordered.map((q) => q.moduleId))];
+  const moduleNames = new Map(
+    (moduleIds.length ? await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', moduleIds).execute() : []).map((m) => [m.id, m.course_outcome_name]),
+  );
+  const rule = attainmentRuleOf(quiz);
+  const byAttempt = new Map(attempts.map((a) => [a.id, a]));
+  const outcome = attainment(
+    ordered.map((q) => ({ questionId: q.id, moduleId: q.moduleId, maxMark: q.marks })),
+    statAttempts.map((a) => ({ attemptId: a.attemptId, studentId: byAttempt.get(a.attemptId)!.student_id, marks: a.marks, maxScore: maxScoreOf.get(a.attemptId)! })),
+    moduleNames,
+    rule,
+  );
+
+  return {
+    quizId: quiz.id,
+    quizName: quiz.name,
+    ...stats,
+    pendingGrading: attempts.filter((a) => a.pending === 1).length,
+    attainmentTarget: rule.target,
+    attainmentLevels: rule.levels,
+    questions: stats.questions.map((s) => {
+      const q = seen.get(s.questionId)!;
+      return { ...s, text: q.question, moduleId: q.moduleId, moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`, difficulty: q.difficulty };
+    }),
+    modules: outcome.modules,
+    students: outcome.students.map((s) => {
+      const a = byAttempt.get(s.attemptId)!;
+      return { ...s, name: a.fullname, username: a.username, submittedAt: a.submitted_at, pending: a.pending === 1, maxScore: a.max_score };
+    }),
+  };
+}

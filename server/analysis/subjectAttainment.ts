@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { SessionUser } from '../auth/sessions';
+import { notFound } from '../lib/errors';
+import { loadQuizReport } from './report';
+import { levelOf } from './attainment';
+
+export interface SubjectAttainment {
+  subjectId: number;
+  name: string;
+  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
+  modules: {
+    moduleId: number;
+    name: string;
+    /** Over every student-quiz pair that had the module: mean percent, percent at the quiz's target, level by the latest quiz's rule. */
+    mean: number | null;
+    reached: number | null;
+    level: number | null;
+    /** One point per quiz that had the module, oldest first. */
+    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
+    /** Mean of the latest quiz minus that of the first (percentage points); null with fewer than two quizzes. */
+    trend: number | null;
+  }[];
+}
+
+/** Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that subject. */
+export async function subjectAttainment(db: Kysely<Database>, user: SessionUser, subjectId: number): Promise<SubjectAttainment> {
+  const subject = await db
+    .selectFrom('subjects')
+    .innerJoin('teacher_subjects', 'teacher_subjects.subject_id', 'subjects.id')
+    .select(['subjects.id', 'subjects.subjectname'])
+    .where('subjects.id', '=', subjectId)
+    .where('teacher_subjects.teacher_id', '=', user.userId)
+    .executeTakeFirst();
+  if (!subject) throw notFound('Subject not found');
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .innerJoin('quiz_subjects', 'quiz_subjects.quiz_id', 'quizzes.id')
+    .selectAll('quizzes')
+    .where('quiz_subjects.subject_id', '=', subjectId)
+    .where('quizzes.created_by', '=', user.userId)
+    .orderBy('quizzes.valid_from')
+    .orderBy('quizzes.id')
+    .execute();
+  const subjectModules = await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('subject_id', '=', subjectId).orderBy('id').execute();
+  const points = new Map<number, SubjectAttainment['modules'][number]['points']>(subjectModules.map((m) => [m.id, []]));
+  const pooled = new Map<number, { sum: number; n: number; reached: number }>(subjectModules.map((m) => [m.id, { sum: 0, n: 0, reached: 0 }]));
+  const summary: SubjectAttainment['quizzes'] = [];
+  let levels = { level3: 70, level2: 60, level1: 50 };
+  for (const quiz of quizzes) {
+    const report = await loadQuizReport(db, quiz);
+    summary.push({ quizId: quiz.id, name: quiz.name, validFrom: quiz.valid_from, attempts: report.attempts });
+    levels = report.attainmentLevels;
+    for (const m of report.modules) {
+      const list = points.get(m.moduleId);
+      if (!list || m.students === 0) continue;
+      list.push({ quizId: quiz.id, quizName: quiz.name, validFrom: quiz.valid_from, mean: m.mean, reached: m.reached, level: m.level });
+      const pool = pooled.get(m.moduleId)!;
+      for (const s of report.students) {
+        const percent = s.modules[String(m.moduleId)];
+        if (percent === undefined) continue;
+        pool.sum += percent;
+        pool.n += 1;
+        if (percent >= report.attainmentTarget - 1e-9) pool.reached += 1;
+      }
+    }
+  }
+  return {
+    subjectId: subject.id,
+    name: subject.subjectname,
+    quizzes: summary,
+    modules: subjectModules.map((m) => {
+      const pool = pooled.get(m.id)!;
+      const list = points.get(m.id)!;
+      const reached = pool.n ? (100 * pool.reached) / pool.n : null;
+      const first = list[0]?.mean;
+      const last = list[list.length - 1]?.mean;
+      return {
+        moduleId: m.id,
+        name: m.course_outcome_name,
+        mean: pool.n ? pool.sum / pool.n : null,
+        reached,
+        level: reached === null ? null : levelOf(reached, levels),
+        points: list,
+        trend: list.length >= 2 && first != null && last != null ? last - first : null,
+      };
+    }),
+  };
+}

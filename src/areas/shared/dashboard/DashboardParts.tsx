@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/** One figure of a dashboard, labelled for screen readers and tests by its title. */
+export function StatCard({ title, value, hint }: { title: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="article" aria-label={title} sx={{ p: 2, flex: '1 1 160px', minWidth: 160 }}>
+      <Typography component="h2" variant="subtitle2" color="text.secondary">
+        {title}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="body2" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+export function StatRow({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      {children}
+    </Stack>
+  );
+}
+
+/** A titled block of a dashboard (a chart or a list). */
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, mb: 2 }}>
+      <Typography component="h2" variant="h6" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export const percentText = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${Math.round(n * 10) / 10} %`);
+export const dateTimeText = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : new Date(ms).toLocaleString());

@@ -1,0 +1,111 @@
+/** GET /api/quizzes/{quizId}/statistics (server/analysis/report.ts). Undefined figures are null. */
+
+export interface OptionStatistics {
+  optionId: string;
+  text: string;
+  correct: boolean;
+  count: number;
+  percent: number | null;
+  upper: number;
+  lower: number;
+}
+
+export interface QuestionStatistics {
+  questionId: number;
+  position: number;
+  type: string;
+  text: string;
+  moduleId: number;
+  moduleName: string;
+  difficulty: string;
+  maxMark: number;
+  s: number;
+  facility: number | null;
+  sd: number | null;
+  discriminationIndex: number | null;
+  discriminativeEfficiency: number | null;
+  effectiveWeight: number | null;
+  upperLowerIndex: number | null;
+  pointBiserial: number | null;
+  options?: OptionStatistics[];
+  unanswered?: number;
+}
+
+export interface ModuleAttainment {
+  moduleId: number;
+  name: string;
+  questions: number;
+  students: number;
+  mean: number | null;
+  reached: number | null;
+  level: number | null;
+}
+
+export interface StudentResult {
+  studentId: number;
+  attemptId: number;
+  name: string;
+  username: string;
+  total: number;
+  maxScore: number;
+  percent: number | null;
+  pending: boolean;
+  submittedAt: number | null;
+  modules: Record<string, number>;
+}
+
+export interface QuizStatisticsData {
+  quizId: number;
+  quizName: string;
+  attempts: number;
+  scoreMax: number;
+  mean: number | null;
+  median: number | null;
+  sd: number | null;
+  min: number | null;
+  max: number | null;
+  skewness: number | null;
+  kurtosis: number | null;
+  cic: number | null;
+  errorRatio: number | null;
+  standardError: number | null;
+  pendingGrading: number;
+  attainmentTarget: number;
+  attainmentLevels: { level3: number; level2: number; level1: number };
+  histogram: { from: number; to: number; count: number }[];
+  questions: QuestionStatistics[];
+  modules: ModuleAttainment[];
+  students: StudentResult[];
+}
+
+/** GET /api/quizzes/{quizId}/grading/{questionId}. */
+export interface GradingAnswer {
+  attemptId: number;
+  studentId: number;
+  name: string;
+  username: string;
+  submittedAt: number | null;
+  response: unknown;
+  marks: number | null;
+  outcome: string;
+  comment: string | null;
+  manual: boolean;
+  pending: boolean;
+}
+
+export interface GradingQuestion {
+  question: {
+    id: number;
+    type: import('../../../schemas/questions').QuestionType;
+    question: string;
+    marks: number;
+    options?: { id: string; text: string }[];
+    correctOptions?: string[];
+    correctBool?: boolean;
+    numericValue?: number;
+    numericTolerance?: number;
+    acceptedAnswers?: string[];
+  };
+  minMarks: number;
+  answers: GradingAnswer[];
+}
