@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 const root = path.resolve(process.argv[2] ?? 'dist');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|ico|webmanifest|wasm|bin)$/i;
 const MIN_BYTES = 1024;
+// The page every navigation loads is compressed whatever its size: it is the first thing a browser waits for.
+const ALWAYS = new Set(['index.html']);
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -40,7 +42,7 @@ const out = { br: 0, gz: 0 };
 let written = 0;
 for (const file of files(root)) {
   const stat = fs.statSync(file);
-  if (stat.size < MIN_BYTES) continue;
+  if (stat.size < MIN_BYTES && !ALWAYS.has(path.basename(file))) continue;
   let buf;
   for (const [ext, encode] of Object.entries(encoders)) {
     const target = `${file}.${ext}`;
