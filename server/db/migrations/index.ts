@@ -4,6 +4,7 @@ import * as managementConsole from './0002_console';
 import * as exams from './0003_exams';
 import * as bankIndexes from './0004_bank_indexes';
 import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
+import * as integrity from './0007_integrity';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_exams': exams,
   '0004_bank_indexes': bankIndexes,
   '0005_bank_index_tiebreak': bankIndexTiebreak,
+  '0007_integrity': integrity,
 };
