@@ -1,3 +1,4 @@
+import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
 /**
  * The shapes of the student exam API (DESIGN.md's "Exam API"), as the pages read them. Times
  * are epoch milliseconds from the server's clock.
@@ -98,6 +99,8 @@ export interface AttemptPaper {
   serverTime: number;
   graceMs: number;
   negativeMarking: boolean;
+  /** What the page watches for the teacher's integrity record. */
+  integrity?: ExamIntegritySettings;
   questions: ExamQuestion[];
   answers: Record<string, ServerAnswer>;
 }

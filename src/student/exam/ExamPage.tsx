@@ -20,6 +20,8 @@ import { QuestionView } from './QuestionView';
 import { SaveStatus } from './SaveStatus';
 import { SubmitDialog } from './SubmitDialog';
 import { useExamSession, type FinishReason } from './useExamSession';
+import { useExamIntegrity } from '../integrity/useExamIntegrity';
+import { FullscreenGuard } from '../integrity/FullscreenGuard';
 
 /** The exam page, /student/exam/{attemptId}: a focused screen without the area's navigation. */
 export function ExamPage() {
@@ -48,6 +50,7 @@ const SUBMITTING_TEXT: Record<FinishReason, string> = {
 
 function ExamSession({ attemptId }: { attemptId: number }) {
   const exam = useExamSession(attemptId);
+  const integrity = useExamIntegrity(attemptId, exam.paper?.integrity, exam.phase.kind === 'active');
   const [index, setIndex] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -206,9 +209,11 @@ function ExamSession({ attemptId }: { attemptId: number }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          exam.submit();
+          // The last events go before the submit, as the answers do.
+          void integrity.flush().finally(() => exam.submit());
         }}
       />
+      {active && integrity.fullscreenNeeded && <FullscreenGuard onEnter={integrity.enterFullscreen} />}
 
       {phase.kind === 'submitting' && (
         <LoadingOverlay>

@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import { getStoredQuizName } from '../../auth/session';
 import { Markdown } from '../../ui/Markdown';
 import { fetchQuiz, startAttempt } from '../api/studentApi';
+import type { ApiResult } from '../../schemas/envelope';
+import { refreshSebKeys } from '../integrity/sebBridge';
+import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';
 import { LoadStatus } from '../common/LoadStatus';
@@ -20,10 +23,20 @@ import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeForm
 import { studentPaths } from '../paths';
 import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
 
-async function loadQuiz(quizId: string) {
-  const timed = await fetchQuiz(quizId);
+type Loaded = { kind: 'quiz'; quiz: QuizDetail } | { kind: 'seb'; refusal: SebRefusal };
+
+async function loadQuiz(quizId: string): Promise<ApiResult<Loaded>> {
+  await refreshSebKeys();
+  const timed = await fetchQuiz(quizId, { toast: false });
+  const result = timed.response as ApiResult<QuizDetail | { sebRequired?: boolean; sebLink?: string; quizId?: number }>;
+  if (!result.success) {
+    const data = result.data as { sebRequired?: boolean; sebLink?: string; quizId?: number } | undefined;
+    // A quiz that must be taken in Safe Exam Browser explains how, instead of offering Start.
+    if (data?.sebRequired && data.sebLink) return { success: true, message: result.message, data: { kind: 'seb', refusal: { quizId: data.quizId ?? Number(quizId), sebLink: data.sebLink, message: result.message } } };
+    return { ...result, data: undefined };
+  }
   syncFromServerTime(timed, timed.response.data?.serverTime);
-  return timed.response;
+  return { ...result, data: { kind: 'quiz', quiz: result.data as QuizDetail } };
 }
 
 /**
@@ -43,7 +56,7 @@ export function InstructionPage() {
         </Typography>
       )}
       <LoadStatus state={state} onRetry={reload} label="the quiz">
-        {(quiz) => <Instructions quiz={quiz} />}
+        {(loaded) => (loaded.kind === 'seb' ? <SebRequired refusal={loaded.refusal} /> : <Instructions quiz={loaded.quiz} />)}
       </LoadStatus>
       {state.status === 'error' && (
         <Button component={RouterLink} to={studentPaths.available}>
