@@ -52,6 +52,8 @@ export interface QuizSummary {
 
 /** GET /student/quizzes/:quizId */
 export interface QuizDetail extends QuizSummary {
+  /** The integrity settings of the quiz; cameraWaived: the teacher let this student start without a camera. */
+  integrity?: ExamIntegritySettings & { cameraWaived: boolean };
   extraMinutes: number;
   open: boolean;
   serverTime: number;

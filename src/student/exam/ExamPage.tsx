@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,6 +22,9 @@ import { SubmitDialog } from './SubmitDialog';
 import { useExamSession, type FinishReason } from './useExamSession';
 import { useExamIntegrity } from '../integrity/useExamIntegrity';
 import { FullscreenGuard } from '../integrity/FullscreenGuard';
+
+/** Only exam pages of face-detection quizzes load the camera corner and, through it, the detector. */
+const ProctorView = lazy(() => import('../integrity/ProctorView').then((m) => ({ default: m.ProctorView })));
 
 /** The exam page, /student/exam/{attemptId}: a focused screen without the area's navigation. */
 export function ExamPage() {
@@ -214,6 +217,11 @@ function ExamSession({ attemptId }: { attemptId: number }) {
         }}
       />
       {active && integrity.fullscreenNeeded && <FullscreenGuard onEnter={integrity.enterFullscreen} />}
+      {active && paper.integrity?.faceDetection && (
+        <Suspense fallback={null}>
+          <ProctorView queue={integrity.queue} noFaceSeconds={paper.integrity.noFaceSeconds} multipleFacesSeconds={paper.integrity.multipleFacesSeconds} />
+        </Suspense>
+      )}
 
       {phase.kind === 'submitting' && (
         <LoadingOverlay>

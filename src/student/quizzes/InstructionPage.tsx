@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import { fetchQuiz, startAttempt } from '../api/studentApi';
 import type { ApiResult } from '../../schemas/envelope';
 import { refreshSebKeys } from '../integrity/sebBridge';
 import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
+import { CameraCheck } from '../integrity/CameraCheck';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';
 import { LoadStatus } from '../common/LoadStatus';
@@ -91,7 +92,11 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   const phase = windowState(quiz, serverNow);
   const resumable = isResumable(quiz, serverNow);
   const submitted = quiz.attempt !== null && !resumable;
-  const canStart = resumable || (quiz.attempt === null && phase === 'open');
+  // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
+  const needsCamera = quiz.faceDetection && quiz.attempt === null && quiz.integrity?.cameraWaived !== true;
+  const [faceReady, setFaceReady] = useState(false);
+  const onCameraReady = useCallback((ready: boolean) => setFaceReady(ready), []);
+  const canStart = resumable || (quiz.attempt === null && phase === 'open' && (!needsCamera || faceReady));
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
 
   const start = async () => {
@@ -100,7 +105,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
     busy.current = true;
     setStarting(true);
     setFailure(undefined);
-    const timed = await startAttempt(quiz.id);
+    const timed = await startAttempt(quiz.id, needsCamera ? { cameraConsent: true } : {});
     syncFromServerTime(timed, timed.response.data?.serverTime);
     const result = timed.response;
     if (result.success && result.data) {
@@ -173,6 +178,13 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           <li>You have one attempt.</li>
         </Box>
       </Box>
+
+      {needsCamera && phase === 'open' && <CameraCheck onReady={onCameraReady} />}
+      {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your teacher lets you take this quiz without a camera.
+        </Alert>
+      )}
 
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>
