@@ -1,5 +1,5 @@
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
-import type { QuizOptions, RandomRule } from '../../schemas/quizzes';
+import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
 
 /** A quiz as GET /api/quizzes answers it. */
 export interface QuizRecord {
@@ -21,6 +21,10 @@ export interface QuizRecord {
   published: boolean;
   instructions: string | null;
   created_by: number;
+  seb_browser_exam_keys?: string[] | null;
+  require_fullscreen?: boolean | null;
+  block_clipboard?: boolean | null;
+  integrity_thresholds?: Partial<IntegrityThresholds> | null;
 }
 
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';
