@@ -38,7 +38,16 @@ export const INTEGRITY_QUIZ_COLUMNS = [
 export type IntegrityQuiz = Pick<Selectable<Database['quizzes']>, (typeof INTEGRITY_QUIZ_COLUMNS)[number]>;
 
 const optionsOf = (quiz: Pick<IntegrityQuiz, 'options'>) => (quiz.options ? (JSON.parse(quiz.options) as Record<string, unknown>) : {});
-export const sebRequired = (quiz: Pick<IntegrityQuiz, 'options'>) => optionsOf(quiz).safe_exam_browser === true;
+const sebFlags = new WeakMap<object, boolean>();
+/** Whether the quiz needs SEB (remembered per row object: a save must not parse the options each time). */
+export function sebRequired(quiz: Pick<IntegrityQuiz, 'options'>): boolean {
+  let flag = sebFlags.get(quiz);
+  if (flag === undefined) {
+    flag = optionsOf(quiz).safe_exam_browser === true;
+    sebFlags.set(quiz, flag);
+  }
+  return flag;
+}
 export const faceDetectionOn = (quiz: Pick<IntegrityQuiz, 'options'>) => optionsOf(quiz).face_detection === true;
 export const browserExamKeysOf = (quiz: Pick<IntegrityQuiz, 'seb_browser_exam_keys'>) =>
   (quiz.seb_browser_exam_keys ? (JSON.parse(quiz.seb_browser_exam_keys) as string[]) : []).map((k) => k.toLowerCase());

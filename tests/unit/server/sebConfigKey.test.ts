@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareKeys, configKeyOfPlist, parsePlist, sebJson, sha256Hex } from '../../../server/integrity/sebConfigKey';
+import { compareKeys, configKeyOf, configKeyOfPlist, parsePlist, sebJson, sha256Hex } from '../../../server/integrity/sebConfigKey';
+import { readNrbf } from '../../support/nrbf';
 
 const dir = path.resolve(__dirname, '../../fixtures/seb');
 const read = (name: string) => fs.readFileSync(path.join(dir, name));
@@ -10,10 +11,12 @@ const manifest = JSON.parse(read('manifest.json').toString('utf8')) as {
 };
 
 /**
- * SEB for Windows' vectors are .NET BinaryFormatter dumps of the parsed configuration; beside each
- * lies the same dictionary as a plist and as the SEB-JSON that SEB for Windows hashes.
+ * SEB for Windows' vectors are .NET BinaryFormatter dumps of the parsed configuration (read with
+ * tests/support/nrbf.ts); beside each lie the same dictionary as a plist and the SEB-JSON that
+ * SEB for Windows hashes.
  */
 const plistOf = (v: { file: string; format?: string }) => (v.format === 'nrbf' ? v.file.replace(/\.bin$/, '.plist') : v.file);
+const keyOf = (v: { file: string; format?: string }) => (v.format === 'nrbf' ? configKeyOf(readNrbf(read(v.file))) : configKeyOfPlist(read(v.file)));
 
 describe('SEB Config Key', () => {
   it('covers every vector of the manifest', () => {
@@ -22,9 +25,12 @@ describe('SEB Config Key', () => {
 
   for (const vector of manifest.configKeyVectors) {
     it(`gives the expected key for ${vector.file}`, () => {
-      expect(configKeyOfPlist(read(plistOf(vector)))).toBe(vector.expected);
+      expect(keyOf(vector)).toBe(vector.expected);
     });
     if (vector.format === 'nrbf') {
+      it(`gives the same key from the plist transcription of ${vector.file}`, () => {
+        expect(configKeyOfPlist(read(plistOf(vector)))).toBe(vector.expected);
+      });
       it(`writes the SEB-JSON that SEB for Windows hashes for ${vector.file}`, () => {
         const json = read(vector.file.replace(/\.bin$/, '.seb-json.txt')).toString('utf8');
         expect(sha256Hex(json)).toBe(vector.expected);
