@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { IntegrityEventType } from '../../schemas/integrity';
 import { studentClock } from '../exam/serverClock';
 import { IntegrityEventQueue } from './eventQueue';
@@ -26,9 +26,11 @@ export function useExamIntegrity(attemptId: number, settings: ExamIntegritySetti
   const requireFullscreen = settings?.requireFullscreen === true;
   const blockClipboard = settings?.blockClipboard === true;
   const [fullscreenNeeded, setFullscreenNeeded] = useState(false);
+  const reloadChecked = useRef(false);
+  const watching = settings !== undefined;
 
   useEffect(() => {
-    if (!active || !settings) return;
+    if (!active || !watching) return;
     const now = () => studentClock.now();
     const open: Partial<Record<IntegrityEventType, number>> = {};
     const begin = (type: IntegrityEventType) => {
@@ -42,13 +44,17 @@ export function useExamIntegrity(attemptId: number, settings: ExamIntegritySetti
     };
     const once = (type: IntegrityEventType) => queue.add({ type, at: now() });
 
-    // A page opened again for this attempt on this device: a reload, or a resume after closing it.
-    const seen = `examSeen:${attemptId}`;
-    try {
-      if (localStorage.getItem(seen)) once('reload');
-      localStorage.setItem(seen, '1');
-    } catch {
-      // Private mode without storage: nothing to compare with.
+    // A page opened again for this attempt on this device: a reload, or a resume after closing it
+    // (checked once per page, however often the watching restarts).
+    if (!reloadChecked.current) {
+      reloadChecked.current = true;
+      const seen = `examSeen:${attemptId}`;
+      try {
+        if (localStorage.getItem(seen)) once('reload');
+        localStorage.setItem(seen, '1');
+      } catch {
+        // Private mode without storage: nothing to compare with.
+      }
     }
 
     const onVisibility = () => {
@@ -113,7 +119,7 @@ export function useExamIntegrity(attemptId: number, settings: ExamIntegritySetti
       clearInterval(timer);
       void queue.flush();
     };
-  }, [active, settings, attemptId, queue, requireFullscreen, blockClipboard]);
+  }, [active, watching, attemptId, queue, requireFullscreen, blockClipboard]);
 
   const enterFullscreen = useCallback(() => {
     void document.documentElement.requestFullscreen?.().catch(() => {});
