@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,6 @@ import { fetchQuiz, startAttempt } from '../api/studentApi';
 import type { ApiResult } from '../../schemas/envelope';
 import { refreshSebKeys } from '../integrity/sebBridge';
 import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
-import { CameraCheck } from '../integrity/CameraCheck';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';
 import { LoadStatus } from '../common/LoadStatus';
@@ -23,6 +22,9 @@ import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
+
+/** The camera check (and, through it, the face detector) loads only for face-detection quizzes. */
+const CameraCheck = lazy(() => import('../integrity/CameraCheck').then((m) => ({ default: m.CameraCheck })));
 
 type Loaded = { kind: 'quiz'; quiz: QuizDetail } | { kind: 'seb'; refusal: SebRefusal };
 
@@ -179,7 +181,11 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         </Box>
       </Box>
 
-      {needsCamera && phase === 'open' && <CameraCheck onReady={onCameraReady} />}
+      {needsCamera && phase === 'open' && (
+        <Suspense fallback={null}>
+          <CameraCheck onReady={onCameraReady} />
+        </Suspense>
+      )}
       {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your teacher lets you take this quiz without a camera.
