@@ -62,9 +62,22 @@ async function framesOf(browser: Browser): Promise<Record<Frame, Buffer>> {
           }
         return btoa(String.fromCharCode(...y, ...u, ...v));
       };
+      /** The same face twice, side by side: two people in front of the camera. */
+      const twice = async (src: string, sx: number, sy: number, sw: number, sh: number) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = W;
+        canvas.height = H;
+        const g = canvas.getContext('2d')!;
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        g.drawImage(img, sx, sy, sw, sh, 0, 0, W / 2, H);
+        g.drawImage(img, sx, sy, sw, sh, W / 2, 0, W / 2, H);
+        return crop(canvas.toDataURL('image/png'), 0, 0, W, H);
+      };
       return {
         one: await crop('/sample2.jpg', 1120, 0, 800, 600),
-        two: await crop('/sample1.jpg', 640, 100, 1200, 900),
+        two: await twice('/sample2.jpg', 1320, 0, 440, 660),
         none: await crop(null, 0, 0, W, H),
       };
     },
@@ -196,8 +209,9 @@ describe('exam integrity in the browser', () => {
     // Wait for a whole no-face spell (8 s of the 14 s loop) to end with the face back.
     await page.locator('[data-face-status="none"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-face-status="one"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Review and submit' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /submit/i }).last().click();
+    await page.getByRole('button', { name: 'Submit exam' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your exam is submitted' }).waitFor();
 
     let types: string[] = [];
     for (let i = 0; i < 30 && !(types.includes('no-face') && types.includes('tab-hidden')); i++) {
