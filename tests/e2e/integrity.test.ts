@@ -182,7 +182,7 @@ describe('exam integrity in the browser', () => {
     }
   });
 
-  it('starts once one face is seen, and a covered face and a tab switch reach the teacher’s timeline', { timeout: 120_000 }, async () => {
+  it('starts once one face is seen, and a covered face and a tab switch reach the teacher’s timeline', { timeout: 180_000 }, async () => {
     const { quizId, teacher } = await createQuiz('Proctored quiz', { face_detection: true });
     const page = await withCamera(files.coverable);
     await signIn(page, 'student', 'STUDENT');
@@ -207,8 +207,19 @@ describe('exam integrity in the browser', () => {
     });
 
     // Wait for a whole no-face spell (8 s of the 14 s loop) to end with the face back.
-    await page.locator('[data-face-status="none"]').waitFor({ timeout: 30_000 });
-    await page.locator('[data-face-status="one"]').waitFor({ timeout: 30_000 });
+    const status = page.getByTestId('proctor-view').locator('[data-face-status]');
+    const waitForStatus = async (wanted: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 120; i++) {
+        const now = await status.getAttribute('data-face-status');
+        if (seen.at(-1) !== now) seen.push(String(now));
+        if (now === wanted) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`the camera corner never showed "${wanted}"; it showed ${seen.join(' -> ')}`);
+    };
+    await waitForStatus('none');
+    await waitForStatus('one');
     await page.getByRole('button', { name: 'Submit exam' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('heading', { name: 'Your exam is submitted' }).waitFor();

@@ -40,7 +40,10 @@ export class IntegrityEventQueue {
   }
 
   add(event: Omit<QueuedEvent, 'id'>): void {
-    this.store([...this.load(), { ...event, id: newId() } as QueuedEvent]);
+    // The server clock's estimate has fractions of a millisecond; the API takes whole ones.
+    const { at, durationMs } = event as { at: number; durationMs?: number };
+    const times = { at: Math.round(at), ...(durationMs === undefined ? {} : { durationMs: Math.round(durationMs) }) };
+    this.store([...this.load(), { ...event, ...times, id: newId() } as QueuedEvent]);
   }
 
   get pending(): number {

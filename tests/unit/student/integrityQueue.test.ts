@@ -8,18 +8,18 @@ const server = useMswServer();
 
 describe('IntegrityEventQueue', () => {
   it('keeps events on the device until the server has them, in batches of at most 200', async () => {
-    const batches: { id: string }[][] = [];
+    const batches: { id: string; at: number }[][] = [];
     let fail = true;
     server.use(
       http.post('/api/student/attempts/7/events', async ({ request }) => {
         if (fail) return HttpResponse.json({ success: false, message: 'busy' }, { status: 503 });
-        const body = (await request.json()) as { events: { id: string }[] };
+        const body = (await request.json()) as { events: { id: string; at: number }[] };
         batches.push(body.events);
         return HttpResponse.json({ success: true, message: 'Events recorded', data: {} });
       }),
     );
     const queue = new IntegrityEventQueue(7);
-    for (let i = 0; i < 250; i++) queue.add({ type: 'copy', at: 1000 + i });
+    for (let i = 0; i < 250; i++) queue.add({ type: 'copy', at: 1000.5 + i });
     await queue.flush();
     expect(queue.pending).toBe(250);
     // A new queue for the same attempt (the page reloaded) finds them.
@@ -28,6 +28,8 @@ describe('IntegrityEventQueue', () => {
     await again.flush();
     expect(batches.map((b) => b.length)).toEqual([200, 50]);
     expect(new Set(batches.flat().map((e) => e.id)).size).toBe(250);
+    // Whole milliseconds, as the API takes them (the server clock's estimate has fractions).
+    expect(batches.flat().every((e) => Number.isInteger(e.at))).toBe(true);
     expect(again.pending).toBe(0);
   });
 
