@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { faceAssets } from './scripts/faceAssets';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), faceAssets()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -38,6 +38,7 @@ import profileRoutes from './routes/profile';
 import studentUploadRoutes from './routes/studentUpload';
 import quizManageRoutes from './routes/quizManage';
 import studentExamRoutes from './routes/studentExam';
+import integrityRoutes from './routes/integrity';
 import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
 import analysisRoutes from './routes/analysis';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(studentUploadRoutes);
       await api.register(quizManageRoutes);
       await api.register(studentExamRoutes);
+      await api.register(integrityRoutes);
       await api.register(guestRoutes);
       await api.register(questionTransferRoutes);
       await api.register(analysisRoutes);

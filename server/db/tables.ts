@@ -87,6 +87,16 @@ export interface QuizTable {
   published: number | null;
   instructions: string | null;
   guest_token: string | null;
+  /** SHA-256 (hex) of the Safe Exam Browser quit password. */
+  seb_quit_password_hash: string | null;
+  /** JSON: allowed Browser Exam Keys (hex). */
+  seb_browser_exam_keys: string | null;
+  /** Config Key of the quiz's .seb file as last built. */
+  seb_config_key: string | null;
+  require_fullscreen: number | null;
+  block_clipboard: number | null;
+  /** JSON: see integrityThresholdsSchema in src/schemas/quizzes.ts. */
+  integrity_thresholds: string | null;
   created_at: number;
   updated_at: number;
   /** Course-outcome attainment: the target percent (null: 60). */
@@ -202,8 +212,22 @@ export interface AttemptTable {
   pending: number;
   /** JSON: the paper as the student got it (see server/exam/paper.ts). */
   paper: string;
+  camera_consent_at: number | null;
+  camera_waived: number | null;
+  seb_verified_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface IntegrityEventTable {
+  id: Generated<number>;
+  attempt_id: number;
+  client_id: string;
+  type: string;
+  at: number;
+  duration_ms: number | null;
+  detail: string | null;
+  received_at: number;
 }
 
 export interface AnswerTable {
@@ -245,6 +269,8 @@ export interface Database {
   accommodations: { quiz_id: number; student_id: number; extra_minutes: number };
   attempts: AttemptTable;
   answers: AnswerTable;
+  integrity_events: IntegrityEventTable;
+  camera_waivers: { quiz_id: number; student_id: number; granted_by: number | null; granted_at: number };
 }
 
 export type User = Selectable<UserTable>;

@@ -3,8 +3,11 @@ import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, type RandomRule } from '../../sr
 import { tableAdapter, type AnyDb, type ResourceAdapter } from '../crud/adapter';
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
+import { sha256Hex } from '../integrity/sebConfigKey';
 
-const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields), {
+/** The quit password is written (as its hash, in its own column) and never read back. */
+const WRITE_ONLY = ['seb_quit_password'];
+const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields).filter((f) => !WRITE_ONLY.includes(f)), {
   many: {
     subjects: { table: 'quiz_subjects', ownKey: 'quiz_id', otherKey: 'subject_id' },
     questions: { table: 'quiz_questions', ownKey: 'quiz_id', otherKey: 'question_id', position: 'position' },
@@ -12,6 +15,13 @@ const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields), {
   dependents: [{ table: 'attempts', column: 'quiz_id', label: 'attempts' }],
 });
 
+
+/** prepare leaves the hashed quit password under the field's name; it is stored in its own column. */
+function withQuitHashColumn(row: Record<string, unknown>) {
+  if (!('seb_quit_password' in row)) return row;
+  const { seb_quit_password: hash, ...rest } = row;
+  return { ...rest, seb_quit_password_hash: hash };
+}
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -80,10 +90,21 @@ export const quizAdapter: ResourceAdapter = {
         throw new AppError(409, LOCKED_MESSAGE, 'LOCKED', { errors: Object.fromEntries(changed.map((f) => [f, LOCKED_MESSAGE])) });
       }
     }
+    // The quit password goes into the .seb file only as SHA-256; the password itself is never stored.
+    const { seb_quit_password: quit, ...rest } = body;
+    const quitChange = typeof quit === 'string' && quit !== '' ? sha256Hex(quit) : quit === null ? null : undefined;
+    if (quitChange !== undefined && id !== undefined && (await hasAttempts(db, id))) {
+      // It is part of the configuration students started with: a new one would lock them out.
+      throw new AppError(409, LOCKED_MESSAGE, 'LOCKED', { errors: { seb_quit_password: LOCKED_MESSAGE } });
+    }
     // An edit replaces the quiz: instructions left out (a cleared form field) or null are none.
-    return { ...body, instructions: body.instructions ?? null };
+    return { ...rest, ...(quitChange === undefined ? {} : { seb_quit_password: quitChange }), instructions: body.instructions ?? null };
+  },
+  async insert(trx, row, caller) {
+    return base.insert(trx, withQuitHashColumn(row), caller);
   },
   async update(trx, id, row, caller) {
+    row = withQuitHashColumn(row);
     await base.update(trx, id, row, caller);
     // Exam links work until the quiz closes: a moved window (possible until someone starts) moves their expiry.
     if (typeof row.valid_to === 'number') {

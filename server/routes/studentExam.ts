@@ -25,6 +25,7 @@ import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
+import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 type Quiz = NonNullable<QuizRow>;
@@ -32,6 +33,7 @@ type Quiz = NonNullable<QuizRow>;
 /** What a save needs to know of an attempt that never changes once it started: its owner, and its questions' types and options. */
 interface AttemptFacts {
   studentId: number;
+  quizId: number;
   paper: Map<number, { type: PaperQuestion['type']; options?: { id: string }[] }>;
 }
 
@@ -44,12 +46,12 @@ function attemptFactsCache(db: Kysely<Database>) {
   return async (attemptId: number): Promise<AttemptFacts | undefined> => {
     const cached = cache.get(attemptId);
     if (cached) return cached;
-    const row = await db.selectFrom('attempts').select(['student_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
+    const row = await db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
     if (!row) return undefined;
     const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}) }]));
     // A few kB per attempt (no question texts): 20,000 attempts stay well under 100 MB.
     if (cache.size >= 20_000) cache.delete(cache.keys().next().value!);
-    const facts = { studentId: row.student_id, paper };
+    const facts = { studentId: row.student_id, quizId: row.quiz_id, paper };
     cache.set(attemptId, facts);
     return facts;
   };
@@ -71,6 +73,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const batcher = new SaveBatcher(app.db);
   // On shutdown the pending batch is committed before the database closes.
   app.addHook('onClose', () => batcher.drain());
+  const integrity = examIntegrity(app);
 
   /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
   const myQuizzes = (user: SessionUser) =>
@@ -212,7 +215,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await findAttemptState(app.db, quiz.id, user.userId);
     const extraMinutes = await extraMinutesOf(app.db, quiz.id, user.userId);
     const open = quiz.valid_from !== null && quiz.valid_to !== null && now >= quiz.valid_from && now < quiz.valid_to;
-    return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now });
+    const checked = await integrity.instructions(req, quiz, attempt?.id);
+    return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now, ...checked });
   });
 
   app.post('/student/quizzes/:quizId/attempts', { onRequest, schema: { tags, summary: 'Start (or resume) the one attempt', params: z.object({ quizId: id }) } }, async (req) => {
@@ -220,16 +224,19 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await myQuiz(user, req.params.quizId);
     const now = Date.now();
     const existing = await findAttemptState(app.db, quiz.id, user.userId);
+    const proven = await integrity.beforeStart(req, quiz, existing?.id);
     if (!existing) {
       if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw new AppError(409, 'This quiz has not opened yet', 'NOT_OPEN');
       if (now >= quiz.valid_to) throw new AppError(409, 'This quiz has closed', 'CLOSED');
     }
     const attempt = existing ?? (await startOnce(quiz, user.userId, now));
+    await integrity.afterStart(attempt.id, proven);
     return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, 'Attempt started');
   });
 
   app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
+    await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
     const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attempt.id).execute();
     return ok({
@@ -242,6 +249,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       serverTime: Date.now(),
       graceMs: SAVE_GRACE_MS,
       negativeMarking: quizOptions(quiz).negative_marking === true,
+      integrity: integritySettingsOf(quiz),
       questions: studentView(paperOf(attempt)),
       answers: Object.fromEntries(
         answers.map((a) => [a.question_id, { response: a.response === null ? null : JSON.parse(a.response), seq: a.seq, flagged: a.flagged === 1, savedAt: a.saved_at }]),
@@ -273,6 +281,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attemptId, questionId } = req.params;
       const facts = await attemptFacts(attemptId);
       if (!facts || facts.studentId !== req.user!.userId) throw notFound('Attempt not found');
+      await integrity.attempt(req, facts.quizId, attemptId);
       const question = facts.paper.get(questionId);
       if (!question) throw notFound('This question is not in your paper');
       const response = req.body.response === undefined ? null : req.body.response;
@@ -309,6 +318,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
+    await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const closed = attempt.status === 'in_progress' ? closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
     return ok(

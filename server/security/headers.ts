@@ -37,7 +37,9 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
-    'script-src': ["'self'", ...(captcha ? RECAPTCHA.script : [])],
+    // 'wasm-unsafe-eval' lets the exam page compile the face detector's WebAssembly (served from the
+    // portal itself); it allows no JavaScript eval.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(captcha ? RECAPTCHA.script : [])],
     'script-src-attr': ["'none'"],
     // MUI's styles are written by emotion into <style> elements at run time: a fixed policy (one a
     // proxy can send for static files) cannot carry a per-request nonce for them. Styles cannot run

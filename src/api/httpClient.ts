@@ -3,6 +3,7 @@ import { getEnv } from '../config/env';
 import { endSession, getToken } from '../auth/session';
 import { navigateTo } from '../navigation/appNavigator';
 import { showToast } from '../ui/toast/toastStore';
+import { addSebHeaders } from '../student/integrity/sebBridge';
 
 /**
  * The one HTTP client of the front end. It implements SPEC.md section 8's error catalogue, so
@@ -68,6 +69,7 @@ export async function request<T = unknown>(path: string, spec: RequestSpec = {})
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (!headers.has('Accept')) headers.set('Accept', JSON_TYPE);
+  addSebHeaders(headers);
 
   let response: Response;
   try {

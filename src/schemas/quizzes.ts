@@ -127,6 +127,52 @@ export const quizPaperFields = {
   instructions: optionalText('Instructions', 5000),
 };
 
+export const SEB_QUIT_PASSWORD_MAX = 100;
+export const BROWSER_EXAM_KEYS_MAX = 50;
+const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
+const seconds = (title: string, min: number, max: number, fallback: number) =>
+  numberInput(
+    z.number({ error: `${title}: enter a number of seconds` }).int(`${title}: enter whole seconds`).min(min, `${title}: at least ${min}`).max(max, `${title}: at most ${max}`).default(fallback),
+  ).meta({ title });
+
+/** When the teacher's integrity table flags an attempt, and how long a camera condition must hold to become an event. */
+export const integrityThresholdsSchema = z.object({
+  away_seconds: seconds('Flag when away longer than (seconds)', 0, 86_400, 60),
+  events: numberInput(z.number({ error: 'Enter a number of events' }).int('Enter a whole number of events').min(0, 'At least 0 events').max(5000, 'At most 5000 events').default(20)).meta({
+    title: 'Flag when more events than',
+  }),
+  no_face_seconds: seconds('No face recorded after (seconds)', 2, 120, 5),
+  multiple_faces_seconds: seconds('More than one face recorded after (seconds)', 1, 120, 3),
+});
+export type IntegrityThresholds = z.infer<typeof integrityThresholdsSchema>;
+export const DEFAULT_INTEGRITY_THRESHOLDS: IntegrityThresholds = integrityThresholdsSchema.parse({});
+
+/** Safe Exam Browser and browser-signal settings of a quiz (the exam integrity issue's additions). */
+export const quizIntegrityFields = {
+  /**
+   * Write-only: the server keeps only its SHA-256 (the .seb file's hashedQuitPassword). Left out or
+   * empty keeps the current one; null removes it.
+   */
+  seb_quit_password: z.string({ error: 'The quit password must be text' }).max(SEB_QUIT_PASSWORD_MAX, `The quit password is at most ${SEB_QUIT_PASSWORD_MAX} characters`).nullable().optional(),
+  /** Browser Exam Keys of the SEB builds the college allows; empty: any build with the quiz's configuration. */
+  seb_browser_exam_keys: z.preprocess(
+    nullToUndefined,
+    z
+      .array(
+        z
+          .string({ error: 'A Browser Exam Key is 64 hexadecimal characters' })
+          .trim()
+          .toLowerCase()
+          .regex(/^[0-9a-f]{64}$/, 'A Browser Exam Key is 64 hexadecimal characters'),
+      )
+      .max(BROWSER_EXAM_KEYS_MAX, `At most ${BROWSER_EXAM_KEYS_MAX} Browser Exam Keys`)
+      .default([]),
+  ),
+  require_fullscreen: z.preprocess(nullToUndefined, z.boolean({ error: 'Require full screen must be on or off' }).default(false)),
+  block_clipboard: z.preprocess(nullToUndefined, z.boolean({ error: 'Block copy and paste must be on or off' }).default(false)),
+  integrity_thresholds: z.preprocess(nullToUndefined, integrityThresholdsSchema.default(DEFAULT_INTEGRITY_THRESHOLDS)),
+};
+
 /** A published quiz needs something in its paper. */
 export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown; random_rules?: unknown }, ctx: z.RefinementCtx): void {
   const fixed = Array.isArray(quiz.questions) ? quiz.questions.length : 0;
@@ -171,7 +217,7 @@ export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
 export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
 
 export const quizSchema = z
-  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields })
+  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields, ...quizIntegrityFields })
   .superRefine(checkQuizWindow, quizWindowParams)
   .superRefine(checkQuizPaper, quizWindowParams);
 export type QuizInput = z.input<typeof quizSchema>;
@@ -210,6 +256,11 @@ export const quizEntity = defineEntity({
     instructions: { label: 'Instructions', widget: 'textarea' },
     attainment_target: { label: 'Attainment target (percent)' },
     attainment_levels: { label: 'Attainment levels (percent of students at the target)' },
+    seb_quit_password: { label: 'Safe Exam Browser quit password' },
+    seb_browser_exam_keys: { label: 'Allowed Browser Exam Keys (Safe Exam Browser)' },
+    require_fullscreen: { label: 'Require full screen' },
+    block_clipboard: { label: 'Block copy, paste and the context menu' },
+    integrity_thresholds: { label: 'Integrity thresholds' },
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'valid_from', order: 'DESC' },

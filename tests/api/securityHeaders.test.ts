@@ -77,7 +77,7 @@ describeDb('security headers', () => {
       const res = await t.request('GET', '/');
       const policy = csp(res);
       expect(policy['default-src']).toEqual(["'self'"]);
-      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(policy['script-src-attr']).toEqual(["'none'"]);
       expect(policy['img-src']).toEqual(["'self'", 'data:']);
       expect(policy['connect-src']).toEqual(["'self'"]);
@@ -107,7 +107,7 @@ describeDb('security headers', () => {
         expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       }
       const policy = csp(await t.request('GET', '/'));
-      expect(policy['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+      expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
       expect(policy['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
       expect(policy['connect-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/']);
       expect(policy['img-src']).toEqual(["'self'", 'data:']);

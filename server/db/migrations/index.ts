@@ -5,6 +5,7 @@ import * as exams from './0003_exams';
 import * as bankIndexes from './0004_bank_indexes';
 import * as bankIndexTiebreak from './0005_bank_index_tiebreak';
 import * as answerRelease from './0006_answer_release';
+import * as integrity from './0007_integrity';
 import * as analysis from './0008_analysis';
 import * as authHardening from './0010_auth_hardening';
 import * as optionWeights from './0011_option_weights';
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004_bank_indexes': bankIndexes,
   '0005_bank_index_tiebreak': bankIndexTiebreak,
   '0006_answer_release': answerRelease,
+  '0007_integrity': integrity,
   '0008_analysis': analysis,
   '0010_auth_hardening': authHardening,
   '0011_option_weights': optionWeights,

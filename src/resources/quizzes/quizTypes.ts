@@ -1,5 +1,5 @@
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
-import type { QuizOptions, RandomRule } from '../../schemas/quizzes';
+import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
 
 /** A quiz as GET /api/quizzes answers it. */
 export interface QuizRecord {
@@ -25,6 +25,10 @@ export interface QuizRecord {
   /** Course-outcome attainment (null on quizzes saved before it existed: the defaults apply). */
   attainment_target?: number | null;
   attainment_levels?: { level3: number; level2: number; level1: number } | null;
+  seb_browser_exam_keys?: string[] | null;
+  require_fullscreen?: boolean | null;
+  block_clipboard?: boolean | null;
+  integrity_thresholds?: Partial<IntegrityThresholds> | null;
 }
 
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';

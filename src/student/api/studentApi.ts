@@ -38,12 +38,12 @@ export type QuizListState = 'upcoming' | 'available';
 export const fetchQuizzes = (state: QuizListState, options: CallOptions = {}): Promise<Timed<HttpResponse<QuizSummary[]>>> =>
   timed(() => request<QuizSummary[]>(`/student/quizzes?state=${state}`, options));
 
-export const fetchQuiz = (quizId: string | number): Promise<Timed<ApiResult<QuizDetail>>> =>
-  timed(() => read<QuizDetail>(`/student/quizzes/${encodeURIComponent(quizId)}`));
+export const fetchQuiz = (quizId: string | number, options: CallOptions = {}): Promise<Timed<ApiResult<QuizDetail>>> =>
+  timed(() => read<QuizDetail>(`/student/quizzes/${encodeURIComponent(quizId)}`, options));
 
 /** Idempotent on the server: starting twice returns the same attempt. */
-export const startAttempt = (quizId: string | number): Promise<Timed<ApiResult<AttemptStart>>> =>
-  timed(() => send<AttemptStart>(`/student/quizzes/${encodeURIComponent(quizId)}/attempts`, {}));
+export const startAttempt = (quizId: string | number, body: { cameraConsent?: boolean } = {}): Promise<Timed<ApiResult<AttemptStart>>> =>
+  timed(() => send<AttemptStart>(`/student/quizzes/${encodeURIComponent(quizId)}/attempts`, body));
 
 export const fetchAttempt = (attemptId: string | number, options: CallOptions = {}): Promise<Timed<HttpResponse<AttemptPaper>>> =>
   timed(() => request<AttemptPaper>(`/student/attempts/${encodeURIComponent(attemptId)}`, options));

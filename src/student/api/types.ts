@@ -1,3 +1,4 @@
+import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
 /**
  * The shapes of the student exam API (DESIGN.md's "Exam API"), as the pages read them. Times
  * are epoch milliseconds from the server's clock.
@@ -53,6 +54,8 @@ export interface QuizSummary {
 
 /** GET /student/quizzes/:quizId */
 export interface QuizDetail extends QuizSummary {
+  /** The integrity settings of the quiz; cameraWaived: the teacher let this student start without a camera. */
+  integrity?: ExamIntegritySettings & { cameraWaived: boolean };
   extraMinutes: number;
   open: boolean;
   serverTime: number;
@@ -100,6 +103,8 @@ export interface AttemptPaper {
   serverTime: number;
   graceMs: number;
   negativeMarking: boolean;
+  /** What the page watches for the teacher's integrity record. */
+  integrity?: ExamIntegritySettings;
   questions: ExamQuestion[];
   answers: Record<string, ServerAnswer>;
 }

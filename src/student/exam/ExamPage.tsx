@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -20,6 +20,11 @@ import { QuestionView } from './QuestionView';
 import { SaveStatus } from './SaveStatus';
 import { SubmitDialog } from './SubmitDialog';
 import { useExamSession, type FinishReason } from './useExamSession';
+import { useExamIntegrity } from '../integrity/useExamIntegrity';
+import { FullscreenGuard } from '../integrity/FullscreenGuard';
+
+/** Only exam pages of face-detection quizzes load the camera corner and, through it, the detector. */
+const ProctorView = lazy(() => import('../integrity/ProctorView').then((m) => ({ default: m.ProctorView })));
 
 /** The exam page, /student/exam/{attemptId}: a focused screen without the area's navigation. */
 export function ExamPage() {
@@ -48,6 +53,7 @@ const SUBMITTING_TEXT: Record<FinishReason, string> = {
 
 function ExamSession({ attemptId }: { attemptId: number }) {
   const exam = useExamSession(attemptId);
+  const integrity = useExamIntegrity(attemptId, exam.paper?.integrity, exam.phase.kind === 'active');
   const [index, setIndex] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -206,9 +212,16 @@ function ExamSession({ attemptId }: { attemptId: number }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          exam.submit();
+          // The last events go before the submit, as the answers do.
+          void integrity.flush().finally(() => exam.submit());
         }}
       />
+      {active && integrity.fullscreenNeeded && <FullscreenGuard onEnter={integrity.enterFullscreen} />}
+      {active && paper.integrity?.faceDetection && (
+        <Suspense fallback={null}>
+          <ProctorView queue={integrity.queue} noFaceSeconds={paper.integrity.noFaceSeconds} multipleFacesSeconds={paper.integrity.multipleFacesSeconds} />
+        </Suspense>
+      )}
 
       {phase.kind === 'submitting' && (
         <LoadingOverlay>

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { clearStorage, getExamLinkQuiz } from '../../auth/session';
 import { studentPaths } from '../paths';
+import { inSafeExamBrowser } from '../integrity/sebBridge';
 import type { ExamResultInfo, FinishReason } from './useExamSession';
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -84,6 +85,12 @@ export function ExamResult({ result, reason }: { result: ExamResultInfo; reason:
             <Button component={RouterLink} to={studentPaths.dashboard}>
               Back to dashboard
             </Button>
+            {inSafeExamBrowser() && (
+              // The quiz's SEB configuration quits SEB when this address is opened (after a confirmation).
+              <Button color="secondary" href="/student/quit-seb">
+                Quit Safe Exam Browser
+              </Button>
+            )}
           </Box>
         )}
       </Paper>

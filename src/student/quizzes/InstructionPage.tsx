@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import { getStoredQuizName } from '../../auth/session';
 import { Markdown } from '../../ui/Markdown';
 import { fetchQuiz, startAttempt } from '../api/studentApi';
+import type { ApiResult } from '../../schemas/envelope';
+import { refreshSebKeys } from '../integrity/sebBridge';
+import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';
 import { LoadStatus } from '../common/LoadStatus';
@@ -20,10 +23,23 @@ import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeForm
 import { studentPaths } from '../paths';
 import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
 
-async function loadQuiz(quizId: string) {
-  const timed = await fetchQuiz(quizId);
+/** The camera check (and, through it, the face detector) loads only for face-detection quizzes. */
+const CameraCheck = lazy(() => import('../integrity/CameraCheck').then((m) => ({ default: m.CameraCheck })));
+
+type Loaded = { kind: 'quiz'; quiz: QuizDetail } | { kind: 'seb'; refusal: SebRefusal };
+
+async function loadQuiz(quizId: string): Promise<ApiResult<Loaded>> {
+  await refreshSebKeys();
+  const timed = await fetchQuiz(quizId, { toast: false });
+  const result = timed.response as ApiResult<QuizDetail | { sebRequired?: boolean; sebLink?: string; quizId?: number }>;
+  if (!result.success) {
+    const data = result.data as { sebRequired?: boolean; sebLink?: string; quizId?: number } | undefined;
+    // A quiz that must be taken in Safe Exam Browser explains how, instead of offering Start.
+    if (data?.sebRequired && data.sebLink) return { success: true, message: result.message, data: { kind: 'seb', refusal: { quizId: data.quizId ?? Number(quizId), sebLink: data.sebLink, message: result.message } } };
+    return { ...result, data: undefined };
+  }
   syncFromServerTime(timed, timed.response.data?.serverTime);
-  return timed.response;
+  return { ...result, data: { kind: 'quiz', quiz: result.data as QuizDetail } };
 }
 
 /**
@@ -43,7 +59,7 @@ export function InstructionPage() {
         </Typography>
       )}
       <LoadStatus state={state} onRetry={reload} label="the quiz">
-        {(quiz) => <Instructions quiz={quiz} />}
+        {(loaded) => (loaded.kind === 'seb' ? <SebRequired refusal={loaded.refusal} /> : <Instructions quiz={loaded.quiz} />)}
       </LoadStatus>
       {state.status === 'error' && (
         <Button component={RouterLink} to={studentPaths.available}>
@@ -85,7 +101,11 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   const phase = windowState(quiz, serverNow);
   const resumable = isResumable(quiz, serverNow);
   const submitted = quiz.attempt !== null && !resumable;
-  const canStart = resumable || (quiz.attempt === null && phase === 'open');
+  // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
+  const needsCamera = quiz.faceDetection && quiz.attempt === null && quiz.integrity?.cameraWaived !== true;
+  const [faceReady, setFaceReady] = useState(false);
+  const onCameraReady = useCallback((ready: boolean) => setFaceReady(ready), []);
+  const canStart = resumable || (quiz.attempt === null && phase === 'open' && (!needsCamera || faceReady));
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
 
   const start = async () => {
@@ -94,7 +114,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
     busy.current = true;
     setStarting(true);
     setFailure(undefined);
-    const timed = await startAttempt(quiz.id);
+    const timed = await startAttempt(quiz.id, needsCamera ? { cameraConsent: true } : {});
     syncFromServerTime(timed, timed.response.data?.serverTime);
     const result = timed.response;
     if (result.success && result.data) {
@@ -167,6 +187,17 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           <li>You have one attempt.</li>
         </Box>
       </Box>
+
+      {needsCamera && phase === 'open' && (
+        <Suspense fallback={null}>
+          <CameraCheck onReady={onCameraReady} />
+        </Suspense>
+      )}
+      {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your teacher lets you take this quiz without a camera.
+        </Alert>
+      )}
 
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -30,6 +30,10 @@ describe('quiz schema', () => {
       published: false,
       attainment_target: 60,
       attainment_levels: { level3: 70, level2: 60, level1: 50 },
+      seb_browser_exam_keys: [],
+      require_fullscreen: false,
+      block_clipboard: false,
+      integrity_thresholds: { away_seconds: 60, events: 20, no_face_seconds: 5, multiple_faces_seconds: 3 },
     });
   });
 
@@ -43,6 +47,16 @@ describe('quiz schema', () => {
       path: ['attainment_levels', 'level2'],
       message: 'Levels must not increase from level 3 to level 1',
     });
+  });
+
+  it('keeps Browser Exam Keys in lower case and names a malformed one', () => {
+    const key = 'AB'.repeat(32);
+    expect(parseOk(quizSchema, { ...valid, seb_browser_exam_keys: [key] }).seb_browser_exam_keys).toEqual([key.toLowerCase()]);
+    expectIssue(quizSchema, { ...valid, seb_browser_exam_keys: ['abc'] }, 'seb_browser_exam_keys.0', 'A Browser Exam Key is 64 hexadecimal characters');
+  });
+
+  it('bounds the integrity thresholds', () => {
+    expectIssue(quizSchema, { ...valid, integrity_thresholds: { no_face_seconds: 1 } }, 'integrity_thresholds.no_face_seconds', 'No face recorded after (seconds): at least 2');
   });
 
   it('normalises dates to ISO 8601 UTC strings from zoned strings, epoch milliseconds and Dates', () => {

@@ -108,6 +108,13 @@ const MARKING_OPTIONS: SwitchChoice<keyof QuizOptions>[] = [
   },
 ];
 
+const THRESHOLD_LABELS = {
+  away_seconds: 'Flag when away longer than (s)',
+  events: 'Flag when more events than',
+  no_face_seconds: 'Record no face after (s)',
+  multiple_faces_seconds: 'Record several faces after (s)',
+} as const;
+
 const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | 'allow_review' | 'show_answers_immediately'>[] = [
   {
     name: 'shuffle_questions',
@@ -470,6 +477,75 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     );
                   })}
                 </Stack>
+              </FormSection>
+
+              <FormSection title="Exam integrity" description="What the exam watches and enforces; the manage page shows every attempt’s record.">
+                <Grid container columnSpacing={3}>
+                  <Grid size={{ xs: 12, md: 6 }}>
+                    <OptionSwitch
+                      label="Require full screen"
+                      description="The exam asks for full screen and covers the questions until it is restored; leaving it is recorded."
+                      checked={values.require_fullscreen}
+                      onChange={(checked) => setField('require_fullscreen', checked)}
+                      disabled={saving}
+                    />
+                    <OptionSwitch
+                      label="Block copy and paste"
+                      description="Copy, paste and the context menu do nothing during the exam (they are recorded either way)."
+                      checked={values.block_clipboard}
+                      onChange={(checked) => setField('block_clipboard', checked)}
+                      disabled={saving}
+                    />
+                    {(['away_seconds', 'events', 'no_face_seconds', 'multiple_faces_seconds'] as const).map((key) => (
+                      <TextField
+                        key={key}
+                        id={`quiz-threshold-${key}`}
+                        size="small"
+                        label={THRESHOLD_LABELS[key]}
+                        value={values.integrity_thresholds[key]}
+                        onChange={(event) => update((current) => ({ ...current, integrity_thresholds: { ...current.integrity_thresholds, [key]: event.target.value } }), `integrity_thresholds.${key}`)}
+                        error={Boolean(errors[`integrity_thresholds.${key}`])}
+                        helperText={errors[`integrity_thresholds.${key}`]}
+                        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                        disabled={saving}
+                        sx={{ mt: 1.5, mr: 1, maxWidth: 260 }}
+                      />
+                    ))}
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 6 }}>
+                    {values.options.safe_exam_browser && (
+                      <>
+                        <TextField
+                          id="quiz-seb-quit-password"
+                          type="password"
+                          autoComplete="new-password"
+                          label="Safe Exam Browser quit password"
+                          fullWidth
+                          size="small"
+                          {...bind('seb_quit_password', 'Optional. Stored only as its SHA-256; leave empty to keep the current one')}
+                          disabled={saving}
+                          sx={{ mb: 2 }}
+                        />
+                        <TextField
+                          id="quiz-seb-beks"
+                          label="Allowed Browser Exam Keys"
+                          fullWidth
+                          multiline
+                          minRows={2}
+                          size="small"
+                          value={values.seb_browser_exam_keys}
+                          onChange={(event) => setField('seb_browser_exam_keys', event.target.value)}
+                          error={Object.keys(errors).some((k) => k.startsWith('seb_browser_exam_keys'))}
+                          helperText={
+                            Object.entries(errors).find(([k]) => k.startsWith('seb_browser_exam_keys'))?.[1] ??
+                            'Optional, one a line: only these Safe Exam Browser builds may open the exam'
+                          }
+                          disabled={saving}
+                        />
+                      </>
+                    )}
+                  </Grid>
+                </Grid>
               </FormSection>
 
               <FormSection title="Paper">

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
-import { checkQuizPaper, checkQuizWindow, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_NEGATIVE_PENALTY, quizSchema, type QuizOptions } from '../../../schemas/quizzes';
+import { checkQuizPaper, checkQuizWindow, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { crossFieldErrors } from '../../questions/common/crossFieldErrors';
 import type { QuizRecord } from '../quizTypes';
@@ -45,7 +45,17 @@ export interface QuizDraft {
   attainment_level3: string;
   attainment_level2: string;
   attainment_level1: string;
+  /** A new SEB quit password; empty keeps the current one (the server never returns it). */
+  seb_quit_password: string;
+  /** Allowed Browser Exam Keys, one a line. */
+  seb_browser_exam_keys: string;
+  require_fullscreen: boolean;
+  block_clipboard: boolean;
+  integrity_thresholds: Record<keyof IntegrityThresholds, string>;
 }
+
+const thresholdsDraftOf = (t: Partial<IntegrityThresholds> | null | undefined) =>
+  Object.fromEntries(Object.entries({ ...DEFAULT_INTEGRITY_THRESHOLDS, ...(t ?? {}) }).map(([k, v]) => [k, String(v)])) as Record<keyof IntegrityThresholds, string>;
 
 let nextKey = 0;
 export const newRule = (): RuleDraft => ({ key: `r${++nextKey}`, module: null, topic: null, difficulty: '', type: '', count: '1' });
@@ -80,6 +90,11 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     instructions: '',
     questions: [],
     random_rules: [],
+    seb_quit_password: '',
+    seb_browser_exam_keys: '',
+    require_fullscreen: false,
+    block_clipboard: false,
+    integrity_thresholds: thresholdsDraftOf(undefined),
     ...attainmentDraftOf(null, null),
   };
 }
@@ -127,6 +142,11 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
       count: String(rule.count),
     })),
     ...attainmentDraftOf(record.attainment_target, record.attainment_levels),
+    seb_quit_password: '',
+    seb_browser_exam_keys: (record.seb_browser_exam_keys ?? []).join('\n'),
+    require_fullscreen: Boolean(record.require_fullscreen),
+    block_clipboard: Boolean(record.block_clipboard),
+    integrity_thresholds: thresholdsDraftOf(record.integrity_thresholds),
   };
 }
 
@@ -172,6 +192,11 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     random_rules: draft.random_rules.map(ruleInputOf),
     attainment_target: draft.attainment_target,
     attainment_levels: { level3: draft.attainment_level3, level2: draft.attainment_level2, level1: draft.attainment_level1 },
+    ...(draft.seb_quit_password ? { seb_quit_password: draft.seb_quit_password } : {}),
+    seb_browser_exam_keys: draft.seb_browser_exam_keys.split(/[\s,]+/).filter(Boolean),
+    require_fullscreen: draft.require_fullscreen,
+    block_clipboard: draft.block_clipboard,
+    integrity_thresholds: draft.integrity_thresholds,
   };
 }
 

@@ -41,6 +41,7 @@ import type { Participant, ParticipantState, ParticipantsAnswer, QuizRecord } fr
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 import { GradingDialog } from './GradingDialog';
 import { GuestLinkCard } from './GuestLinkCard';
+import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
 /** How often the participants refresh while the page is visible. */
@@ -423,6 +424,7 @@ export function QuizManagePage() {
           </Table>
         </TableContainer>
       </Paper>
+      <IntegrityPanel quizId={id} participants={participants} sebRequired={quiz?.options?.safe_exam_browser === true} faceDetection={quiz?.options?.face_detection === true} />
       <Box sx={{ mt: 3 }}>{back}</Box>
 
       <ConfirmDialog
