@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { signIn, useE2E } from './support';
+import { openQuizBody, signIn, useE2E } from './support';
 
 /**
  * The teacher's quiz analysis in Chromium against the real server: the histogram and the flags,
@@ -31,22 +31,7 @@ describe('quiz analysis and dashboards', () => {
     const bank = ((await api(teacher, '/questions?range=[0,99]')).data as { id: number; type: string; options?: { id: string; correct: boolean }[] }[]).sort((a, b) => a.id - b.id);
     const single = bank.find((q) => q.type === 'single')!;
     const descriptive = bank.find((q) => q.type === 'descriptive')!;
-    const now = Date.now();
-    const quiz = await api(teacher, '/quizzes', {
-      method: 'POST',
-      body: JSON.stringify({
-        name,
-        subjects: ['1'],
-        visible_from: new Date(now - 10 * 60_000).toISOString(),
-        valid_from: new Date(now - 5 * 60_000).toISOString(),
-        valid_to: new Date(now + 60 * 60_000).toISOString(),
-        duration: 30,
-        group_id: 1,
-        options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
-        questions: [single.id, descriptive.id],
-        published: true,
-      }),
-    });
+    const quiz = await api(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [single.id, descriptive.id]) });
     expect(quiz.success, quiz.message).toBe(true);
     const student = await login('student', 'STUDENT');
     const attempt = (await api(student, `/student/quizzes/${quiz.data.id}/attempts`, { method: 'POST' })).data.id as number;

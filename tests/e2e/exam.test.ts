@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { signIn, useE2E } from './support';
+import { openQuizBody, signIn, useE2E } from './support';
 
 /**
  * A student's exam from end to end, against the real server and its demo data: the list, the
@@ -51,22 +51,7 @@ describe('taking an exam', () => {
   /** A quiz of the demo teacher, open now, for the demo group (and guests when asked). */
   async function createQuiz(name: string, { duration, guest = false }: { duration: number; guest?: boolean }) {
     const teacher = await login('teacher', 'TEACHER');
-    const now = Date.now();
-    const { body } = await apiAs(teacher, '/quizzes', {
-      method: 'POST',
-      body: JSON.stringify({
-        name,
-        subjects: ['1'],
-        visible_from: new Date(now - 10 * 60_000).toISOString(),
-        valid_from: new Date(now - 5 * 60_000).toISOString(),
-        valid_to: new Date(now + 60 * 60_000).toISOString(),
-        duration,
-        group_id: 1,
-        options: { face_detection: false, safe_exam_browser: false, guest_flag: guest, negative_marking: false },
-        questions: [1, 3],
-        published: true,
-      }),
-    });
+    const { body } = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [1, 3], { duration, options: { guest_flag: guest } }) });
     expect(body.success, body.message).toBe(true);
     return { quizId: body.data.id as number, teacher };
   }

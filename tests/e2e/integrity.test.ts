@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { chromiumPath, signIn, useE2E } from './support';
+import { chromiumPath, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * Exam integrity in Chromium: a fake camera fed from .y4m files made here from a photo that
@@ -142,22 +142,9 @@ describe('exam integrity in the browser', () => {
 
   async function createQuiz(name: string, options: { face_detection?: boolean; safe_exam_browser?: boolean }) {
     const teacher = await login('teacher', 'TEACHER');
-    const now = Date.now();
     const body = await api(teacher, '/quizzes', {
       method: 'POST',
-      body: JSON.stringify({
-        name,
-        subjects: ['1'],
-        visible_from: new Date(now - 10 * 60_000).toISOString(),
-        valid_from: new Date(now - 5 * 60_000).toISOString(),
-        valid_to: new Date(now + 60 * 60_000).toISOString(),
-        duration: 30,
-        group_id: 1,
-        options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false, ...options },
-        questions: [1, 3],
-        published: true,
-        integrity_thresholds: { away_seconds: 60, events: 20, no_face_seconds: 2, multiple_faces_seconds: 2 },
-      }),
+      body: openQuizBody(name, [1, 3], { options, integrity_thresholds: { away_seconds: 60, events: 20, no_face_seconds: 2, multiple_faces_seconds: 2 } }),
     });
     expect(body.success, body.message).toBe(true);
     return { quizId: body.data.id as number, teacher };

@@ -165,3 +165,28 @@ export async function signIn(page: Page, username: string, role: Role, password 
   await submitLogin(page, username, role, password);
   await page.waitForURL(`**/${rolePath(role)}`);
 }
+
+/**
+ * The body of POST /api/quizzes for a quiz of the demo teacher that is open now (it opened
+ * 5 minutes ago and closes in an hour) for the demo group, published; `extra` adds or overrides fields.
+ */
+export function openQuizBody(
+  name: string,
+  questions: number[],
+  { duration = 30, options = {}, ...extra }: { duration?: number; options?: Record<string, boolean> } & Record<string, unknown> = {},
+): string {
+  const now = Date.now();
+  return JSON.stringify({
+    name,
+    subjects: ['1'],
+    visible_from: new Date(now - 10 * 60_000).toISOString(),
+    valid_from: new Date(now - 5 * 60_000).toISOString(),
+    valid_to: new Date(now + 60 * 60_000).toISOString(),
+    duration,
+    group_id: 1,
+    options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false, ...options },
+    questions,
+    published: true,
+    ...extra,
+  });
+}
