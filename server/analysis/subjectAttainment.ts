@@ -4,24 +4,7 @@ import type { SessionUser } from '../auth/sessions';
 import { notFound } from '../lib/errors';
 import { loadQuizReport } from './report';
 import { levelOf } from './attainment';
-
-export interface SubjectAttainment {
-  subjectId: number;
-  name: string;
-  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
-  modules: {
-    moduleId: number;
-    name: string;
-    /** Over every student-quiz pair that had the module: mean percent, percent at the quiz's target, level by the latest quiz's rule. */
-    mean: number | null;
-    reached: number | null;
-    level: number | null;
-    /** One point per quiz that had the module, oldest first. */
-    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
-    /** Mean of the latest quiz minus that of the first (percentage points); null with fewer than two quizzes. */
-    trend: number | null;
-  }[];
-}
+import type { SubjectAttainment } from '../../src/schemas/subjects';
 
 /** Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that subject. */
 export async function subjectAttainment(db: Kysely<Database>, user: SessionUser, subjectId: number): Promise<SubjectAttainment> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { notFound } from '../lib/errors';
-import { INTEGRITY_EVENT_TYPES, type IntegrityEventType } from '../../src/schemas/integrity';
+import { INTEGRITY_EVENT_TYPES, type IntegrityEventType, type IntegrityRow } from '../../src/schemas/integrity';
 import { thresholdsOf } from './examIntegrity';
 import { faceDetectionOn, INTEGRITY_QUIZ_COLUMNS, sebRequired, type IntegrityQuiz } from './sebGate';
 
@@ -36,28 +36,6 @@ export function unionMs(intervals: { at: number; durationMs: number }[]): number
 }
 
 const AWAY: readonly IntegrityEventType[] = ['tab-hidden', 'window-blur'];
-
-export type CameraStatus = 'not_required' | 'consented' | 'waived' | 'none';
-export type SebStatus = 'not_required' | 'verified' | 'not_verified';
-
-export interface IntegrityRow {
-  attemptId: number;
-  studentId: number;
-  username: string;
-  fullname: string;
-  status: string;
-  startedAt: number;
-  submittedAt: number | null;
-  counts: Record<IntegrityEventType, number>;
-  totalEvents: number;
-  awayMs: number;
-  noFaceMs: number;
-  camera: CameraStatus;
-  cameraConsentAt: number | null;
-  seb: SebStatus;
-  flagged: boolean;
-  flagReasons: string[];
-}
 
 export const SORTABLE = ['fullname', 'startedAt', 'totalEvents', 'awayMs', 'noFaceMs', 'flagged'] as const;
 export type SortField = (typeof SORTABLE)[number];

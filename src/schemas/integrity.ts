@@ -53,3 +53,26 @@ export function detailOf(event: Record<string, unknown>): Record<string, unknown
   const { id: _id, type: _type, at: _at, durationMs: _d, ...rest } = event;
   return rest;
 }
+
+/** One attempt's row of the teacher's integrity table (GET /api/quizzes/{quizId}/integrity). */
+export type CameraStatus = 'not_required' | 'consented' | 'waived' | 'none';
+export type SebStatus = 'not_required' | 'verified' | 'not_verified';
+
+export interface IntegrityRow {
+  attemptId: number;
+  studentId: number;
+  username: string;
+  fullname: string;
+  status: string;
+  startedAt: number;
+  submittedAt: number | null;
+  counts: Record<IntegrityEventType, number>;
+  totalEvents: number;
+  awayMs: number;
+  noFaceMs: number;
+  camera: CameraStatus;
+  cameraConsentAt: number | null;
+  seb: SebStatus;
+  flagged: boolean;
+  flagReasons: string[];
+}

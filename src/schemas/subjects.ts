@@ -34,3 +34,22 @@ export const subjectEntity = defineEntity({
   },
   scope: { 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'institute', TEACHER: 'institute' },
 });
+
+/** Course-outcome attainment of a subject across its teacher's quizzes (GET /api/subjects/{subjectId}/attainment). */
+export interface SubjectAttainment {
+  subjectId: number;
+  name: string;
+  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
+  modules: {
+    moduleId: number;
+    name: string;
+    /** Over every student-quiz pair that had the module: mean percent, percent at the quiz's target, level by the latest quiz's rule. */
+    mean: number | null;
+    reached: number | null;
+    level: number | null;
+    /** One point per quiz that had the module, oldest first. */
+    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
+    /** Mean of the latest quiz minus that of the first (percentage points); null with fewer than two quizzes. */
+    trend: number | null;
+  }[];
+}

@@ -48,17 +48,4 @@ export interface StudentDashboardData {
 export type DashboardData = AdminDashboardData | InstituteHeadDashboardData | DepartmentHeadDashboardData | TeacherDashboardData | StudentDashboardData;
 
 /** GET /api/subjects/{subjectId}/attainment. */
-export interface SubjectAttainmentData {
-  subjectId: number;
-  name: string;
-  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
-  modules: {
-    moduleId: number;
-    name: string;
-    mean: number | null;
-    reached: number | null;
-    level: number | null;
-    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
-    trend: number | null;
-  }[];
-}
+export type { SubjectAttainment as SubjectAttainmentData } from '../../../schemas/subjects';

@@ -1,29 +1,12 @@
 import { read, send, type CallOptions } from '../../../api/httpClient';
 import { downloadFile, isDownloadedFile } from '../../../api/fileTransfer';
 import type { ApiResult } from '../../../schemas/envelope';
-import type { IntegrityEventType } from '../../../schemas/integrity';
+import type { IntegrityEventType, IntegrityRow } from '../../../schemas/integrity';
 import { saveBlob } from '../../../ui/saveBlob';
 
-/** The teacher's integrity calls (server/routes/integrity.ts). */
+export type { IntegrityRow };
 
-export interface IntegrityRow {
-  attemptId: number;
-  studentId: number;
-  username: string;
-  fullname: string;
-  status: string;
-  startedAt: number;
-  submittedAt: number | null;
-  counts: Record<IntegrityEventType, number>;
-  totalEvents: number;
-  awayMs: number;
-  noFaceMs: number;
-  camera: 'not_required' | 'consented' | 'waived' | 'none';
-  cameraConsentAt: number | null;
-  seb: 'not_required' | 'verified' | 'not_verified';
-  flagged: boolean;
-  flagReasons: string[];
-}
+/** The teacher's integrity calls (server/routes/integrity.ts). */
 
 export interface IntegrityAnswer {
   quiz: { id: number; name: string; sebRequired: boolean; faceDetection: boolean };
