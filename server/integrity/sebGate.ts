@@ -37,20 +37,30 @@ export const INTEGRITY_QUIZ_COLUMNS = [
 ] as const;
 export type IntegrityQuiz = Pick<Selectable<Database['quizzes']>, (typeof INTEGRITY_QUIZ_COLUMNS)[number]>;
 
-const optionsOf = (quiz: Pick<IntegrityQuiz, 'options'>) => (quiz.options ? (JSON.parse(quiz.options) as Record<string, unknown>) : {});
-const sebFlags = new WeakMap<object, boolean>();
-/** Whether the quiz needs SEB (remembered per row object: a save must not parse the options each time). */
-export function sebRequired(quiz: Pick<IntegrityQuiz, 'options'>): boolean {
-  let flag = sebFlags.get(quiz);
-  if (flag === undefined) {
-    flag = optionsOf(quiz).safe_exam_browser === true;
-    sebFlags.set(quiz, flag);
-  }
-  return flag;
+/** What the exam calls need of a quiz's stored JSON settings, parsed once per row object. */
+interface IntegrityFacts {
+  seb: boolean;
+  face: boolean;
+  browserExamKeys: string[];
 }
-export const faceDetectionOn = (quiz: Pick<IntegrityQuiz, 'options'>) => optionsOf(quiz).face_detection === true;
-export const browserExamKeysOf = (quiz: Pick<IntegrityQuiz, 'seb_browser_exam_keys'>) =>
-  (quiz.seb_browser_exam_keys ? (JSON.parse(quiz.seb_browser_exam_keys) as string[]) : []).map((k) => k.toLowerCase());
+const factsByRow = new WeakMap<object, IntegrityFacts>();
+function factsOf(quiz: Partial<Pick<IntegrityQuiz, 'options' | 'seb_browser_exam_keys'>>): IntegrityFacts {
+  let facts = factsByRow.get(quiz);
+  if (!facts) {
+    const options = (quiz.options ? JSON.parse(quiz.options) : {}) as { face_detection?: boolean; safe_exam_browser?: boolean };
+    facts = {
+      seb: options.safe_exam_browser === true,
+      face: options.face_detection === true,
+      browserExamKeys: (quiz.seb_browser_exam_keys ? (JSON.parse(quiz.seb_browser_exam_keys) as string[]) : []).map((k) => k.toLowerCase()),
+    };
+    factsByRow.set(quiz, facts);
+  }
+  return facts;
+}
+/** Whether the quiz needs SEB (remembered per row object: a save must not parse the settings each time). */
+export const sebRequired = (quiz: Pick<IntegrityQuiz, 'options'>) => factsOf(quiz).seb;
+export const faceDetectionOn = (quiz: Pick<IntegrityQuiz, 'options'>) => factsOf(quiz).face;
+export const browserExamKeysOf = (quiz: Pick<IntegrityQuiz, 'seb_browser_exam_keys'>) => factsOf(quiz).browserExamKeys;
 
 /** How long this process trusts what it read of a quiz's integrity settings before reading them again. */
 const QUIZ_TTL_MS = 5_000;
@@ -64,6 +74,8 @@ const BASES_PER_QUIZ = 8;
 export class SebGate {
   private readonly quizzes = new Map<number, { expires: number; value: Promise<IntegrityQuiz | undefined> }>();
   private readonly configs = new QuizMemo<Map<string, { xml: string; configKey: string }>>(async () => new Map(), 60_000, 1_000);
+  /** The minute of the last recorded SEB refusal of each attempt. */
+  private readonly refusedMinute = new Map<number, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -111,7 +123,13 @@ export class SebGate {
     if (sebProofHolds(req, { configKey, browserExamKeys: browserExamKeysOf(quiz) }, this.publicUrl)) return true;
     if (attemptId !== undefined) {
       const now = Date.now();
-      await recordServerEvent(this.db, attemptId, `seb-refused-${Math.floor(now / 60_000)}`, 'seb-refused', now, { path: req.url.split('?')[0].slice(0, 200) });
+      const minute = Math.floor(now / 60_000);
+      // A browser retrying without SEB writes at most one event a minute, not one a request.
+      if (this.refusedMinute.get(attemptId) !== minute) {
+        if (this.refusedMinute.size >= 10_000) this.refusedMinute.clear();
+        this.refusedMinute.set(attemptId, minute);
+        await recordServerEvent(this.db, attemptId, `seb-refused-${minute}`, 'seb-refused', now, { path: req.url.split('?')[0].slice(0, 200) });
+      }
     }
     throw sebRefused(quiz.id, `${this.baseOf(req)}${studentSebPath(quiz.id)}?key=${downloadKeyOf(configKey)}`);
   }
