@@ -66,7 +66,7 @@ function ownPageUrl(req: SebRequest, base: string): string | undefined {
  */
 export function sebProofHolds(req: SebRequest, requirement: SebRequirement, publicUrl?: string): boolean {
   const base = baseUrlOf(req, publicUrl);
-  const url = `${base}${req.url}`;
+  const url = absoluteUrlOf(req, publicUrl);
   const page = ownPageUrl(req, base);
   const configOk =
     keyHashMatches(header(req, CONFIG_KEY_HASH_HEADER), url, requirement.configKey) ||
