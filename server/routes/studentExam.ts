@@ -95,8 +95,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Closing an attempt ends its exam-link sessions (in the database): this process forgets them at once. */
-  function closedBy(user: SessionUser, attempt: AttemptRow): AttemptRow {
-    app.sessions.forgetUser(user.userId);
+  async function closedBy(user: SessionUser, attempt: AttemptRow): Promise<AttemptRow> {
+    await app.sessions.forgetUser(user.userId);
     return attempt;
   }
 
@@ -104,7 +104,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
-    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
+    if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return await closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
     return attempt;
   }
 
@@ -319,7 +319,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
-    const closed = attempt.status === 'in_progress' ? closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
+    const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
     return ok(
       { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, allowReview: quiz.allow_review !== 0 },
