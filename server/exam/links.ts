@@ -18,7 +18,11 @@ export async function endExamLinkSessions(
   now: number,
 ): Promise<void> {
   const studentsOf = new Map<number, number[]>();
-  for (const a of closed) studentsOf.set(a.quiz_id, [...(studentsOf.get(a.quiz_id) ?? []), a.student_id]);
+  for (const a of closed) {
+    const list = studentsOf.get(a.quiz_id);
+    if (list) list.push(a.student_id);
+    else studentsOf.set(a.quiz_id, [a.student_id]);
+  }
   for (const [quizId, students] of studentsOf) {
     await db
       .updateTable('sessions')

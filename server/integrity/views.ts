@@ -57,7 +57,11 @@ export async function integritySummary(db: Kysely<Database>, quiz: IntegrityQuiz
         .execute()
     : [];
   const byAttempt = new Map<number, typeof events>();
-  for (const e of events) byAttempt.set(e.attempt_id, [...(byAttempt.get(e.attempt_id) ?? []), e]);
+  for (const e of events) {
+    const list = byAttempt.get(e.attempt_id);
+    if (list) list.push(e);
+    else byAttempt.set(e.attempt_id, [e]);
+  }
   const thresholds = thresholdsOf(quiz);
   const seb = sebRequired(quiz);
   const face = faceDetectionOn(quiz);
