@@ -9,6 +9,8 @@
  * A figure that is undefined (too few attempts, no variance, a zero denominator) is null.
  */
 
+import type { OptionStatistics } from '../../src/schemas/statistics';
+
 /** A question of the quiz, as the analysis reports it. */
 export interface StatQuestion {
   questionId: number;
@@ -30,18 +32,7 @@ export interface StatAttempt {
   choices?: Map<number, string[]>;
 }
 
-export interface OptionStatistics {
-  optionId: string;
-  text: string;
-  correct: boolean;
-  /** Attempts that chose it. */
-  count: number;
-  /** 100 · count / attempts that saw the question. */
-  percent: number | null;
-  /** How many of the upper and of the lower group chose it. */
-  upper: number;
-  lower: number;
-}
+export type { OptionStatistics };
 
 export interface QuestionStatistics {
   questionId: number;

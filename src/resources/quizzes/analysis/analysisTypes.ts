@@ -1,14 +1,8 @@
 /** GET /api/quizzes/{quizId}/statistics (server/analysis/report.ts). Undefined figures are null. */
 
-export interface OptionStatistics {
-  optionId: string;
-  text: string;
-  correct: boolean;
-  count: number;
-  percent: number | null;
-  upper: number;
-  lower: number;
-}
+import type { OptionStatistics } from '../../../schemas/statistics';
+
+export type { OptionStatistics };
 
 export interface QuestionStatistics {
   questionId: number;
