@@ -1,4 +1,4 @@
-import type { QuestionType, ScoringMode } from '../../src/schemas/questions';
+import type { QuestionType, ScoringMode, TextMatchMode } from '../../src/schemas/questions';
 
 /** The answer key of one question as it stood when the student's paper was made. */
 export interface AnswerKey {
@@ -17,6 +17,17 @@ export interface AnswerKey {
   numericValue?: number;
   numericTolerance?: number;
   acceptedAnswers?: string[];
+  /**
+   * Short answer: the answers in order, each with its share of the marks (0..1) and feedback. Papers
+   * frozen before weighted answers have none and are marked by `acceptedAnswers` (all or nothing, old rule).
+   */
+  shortAnswers?: { text: string; fraction: number; feedback?: string }[];
+  caseSensitive?: boolean;
+  textMatch?: TextMatchMode;
+  /** Numeric: the answers in order ('*' matches any number); papers frozen before have only numericValue / numericTolerance. */
+  numericAnswers?: { value: number | '*'; tolerance: number; fraction: number; feedback?: string }[];
+  /** Feedback for the review: general, per option id, and for the responses True and False. */
+  feedback?: { general?: string; options?: Record<string, string>; true?: string; false?: string };
 }
 
 export interface Marking {
@@ -41,6 +52,52 @@ const FRACTION_EPSILON = 0.000001;
 /** Short answers match without case and extra spaces. */
 export const normaliseText = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** PHP's trim(): Moodle trims only these characters from a response, not every Unicode space. */
+const phpTrim = (s: string) => s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+
+/**
+ * Moodle's qtype_shortanswer compare_string_with_wildcard: both texts in Unicode NFC; runs of `*` in
+ * the answer match any run of characters (not line breaks), `\*` a literal asterisk, everything else
+ * itself; the trimmed response must match the whole answer; case is ignored unless `caseSensitive`.
+ */
+export function matchesWildcard(response: string, answer: string, caseSensitive: boolean): boolean {
+  const bits = answer.normalize('NFC').split(/(?<!\\)\*+/);
+  const escaped = bits.map((bit) => bit.replaceAll('\\*', '*').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.*')}$`, caseSensitive ? 'u' : 'iu').test(phpTrim(response.normalize('NFC')));
+}
+
+/** Index of the short answer a response matches: the first in order (Moodle's first matching answer), or -1. */
+export function matchingShortAnswer(key: Pick<AnswerKey, 'shortAnswers' | 'caseSensitive' | 'textMatch'>, response: unknown): number {
+  if (typeof response !== 'string' || !key.shortAnswers) return -1;
+  if (key.textMatch === 'legacy') {
+    const given = normaliseText(response);
+    return key.shortAnswers.findIndex((a) => normaliseText(a.text) === given);
+  }
+  return key.shortAnswers.findIndex((a) => matchesWildcard(response, a.text, key.caseSensitive === true));
+}
+
+/** A numeric response as a number, or NaN. */
+export const numericValueOf = (response: unknown) =>
+  typeof response === 'number' ? response : typeof response === 'string' && response.trim() !== '' ? Number(response) : Number.NaN;
+
+/**
+ * Moodle's qtype_numerical_answer within_tolerance, nominal: |x - value| <= tolerance, widened by
+ * Moodle's epsilon (10^-14, PHP's precision) times the larger of the tolerance and the value, so that
+ * 0.1 + 0.2 style rounding does not fail an exact answer.
+ */
+export function withinTolerance(x: number, value: number, tolerance: number): boolean {
+  const epsilon = 1e-14;
+  const slack = Math.abs(tolerance) + epsilon * Math.max(Math.abs(tolerance), Math.abs(value), epsilon);
+  return value - slack <= x && x <= value + slack;
+}
+
+/** Index of the numeric answer a response matches: the first in order whose range holds it ('*' holds any number), or -1. */
+export function matchingNumericAnswer(key: Pick<AnswerKey, 'numericAnswers'>, response: unknown): number {
+  const x = numericValueOf(response);
+  if (!Number.isFinite(x) || !key.numericAnswers) return -1;
+  return key.numericAnswers.findIndex((a) => a.value === '*' || withinTolerance(x, a.value, a.tolerance));
+}
+
 const isEmpty = (response: unknown) =>
   response === undefined ||
   response === null ||
@@ -54,7 +111,11 @@ const isEmpty = (response: unknown) =>
  *   'all_or_nothing': exactly the options with a positive weight; 'legacy-partial':
  *   (correct chosen - wrong chosen) / correct options, never below 0;
  * - papers frozen before options had weights: single choice all or nothing, multiple 'partial' the legacy rule;
- * - true/false, numeric (within the tolerance), short answer (any accepted answer): all or nothing;
+ * - short answer: the first answer in order that the response matches (Moodle's wildcard rule, or the old rule
+ *   for questions written before weighted answers) earns its weight; none matching is wrong;
+ * - numeric: the first answer in order whose tolerance range holds the response earns its weight;
+ * - papers frozen before weighted answers: numeric within the tolerance (+1e-9), short answer any accepted answer
+ *   by the old rule, all or nothing; true/false: all or nothing;
  * - a fraction within 0.000001 of 1 is right, within 0.000001 of 0 (or below) is wrong, as Moodle tells them apart;
  * - a wrong answer loses `penalty x marks` when negative marking is on; an option's own negative weight is not
  *   added to that: the answer loses the larger of the two; an empty answer loses nothing;
@@ -97,12 +158,20 @@ export function gradeResponse(key: AnswerKey, response: unknown, marking: Markin
     case 'true_false':
       return typeof response === 'boolean' && response === key.correctBool ? correct() : wrong();
     case 'numeric': {
-      const value = typeof response === 'number' ? response : typeof response === 'string' ? Number(response) : Number.NaN;
+      if (key.numericAnswers) {
+        const i = matchingNumericAnswer(key, response);
+        return i < 0 ? wrong() : byFraction(key.numericAnswers[i].fraction);
+      }
+      const value = numericValueOf(response);
       if (!Number.isFinite(value) || key.numericValue === undefined) return wrong();
       // A tiny epsilon so that 0.1 + 0.2 style rounding does not fail an exact answer.
       return Math.abs(value - key.numericValue) <= (key.numericTolerance ?? 0) + 1e-9 ? correct() : wrong();
     }
     case 'short_answer':
+      if (key.shortAnswers) {
+        const i = matchingShortAnswer(key, response);
+        return i < 0 ? wrong() : byFraction(key.shortAnswers[i].fraction);
+      }
       return typeof response === 'string' && (key.acceptedAnswers ?? []).some((a) => normaliseText(a) === normaliseText(response)) ? correct() : wrong();
     case 'descriptive':
       return { outcome: 'pending', marks: null };

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
+import type { NumericAnswer, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 import type { AnswerKey } from './grading';
 
 /** One question of a student's paper, frozen when the attempt starts. */
@@ -51,6 +52,13 @@ const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
           'numeric_value',
           'numeric_tolerance',
           'accepted_answers',
+          'short_answers',
+          'case_sensitive',
+          'text_match',
+          'numeric_answers',
+          'general_feedback',
+          'true_feedback',
+          'false_feedback',
         ])
         .where('id', 'in', ids)
         .execute()
@@ -78,7 +86,7 @@ export function sample<T>(items: readonly T[], count: number): T[] {
 }
 
 export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
-  const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean; weight?: number }[]) : undefined;
+  const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean; weight?: number; feedback?: string }[]) : undefined;
   const type = row.type as AnswerKey['type'];
   const key: AnswerKey = { type, marks: row.marks };
   if (options) {
@@ -93,6 +101,25 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
   if (row.numeric_value !== null) key.numericValue = row.numeric_value;
   if (row.numeric_tolerance !== null) key.numericTolerance = row.numeric_tolerance;
   if (row.accepted_answers) key.acceptedAnswers = JSON.parse(row.accepted_answers) as string[];
+  // Weighted answers and feedback are frozen too: a later edit changes neither this attempt's marks nor its review.
+  if (row.short_answers) {
+    const answers = JSON.parse(row.short_answers) as ShortAnswer[];
+    key.shortAnswers = answers.map((a) => ({ text: a.text, fraction: a.weight / 100, ...(a.feedback ? { feedback: a.feedback } : {}) }));
+    key.caseSensitive = row.case_sensitive === 1;
+    key.textMatch = (row.text_match as TextMatchMode | null) ?? 'moodle';
+  }
+  if (row.numeric_answers) {
+    const answers = JSON.parse(row.numeric_answers) as NumericAnswer[];
+    key.numericAnswers = answers.map((a) => ({ value: a.value, tolerance: a.tolerance ?? 0, fraction: a.weight / 100, ...(a.feedback ? { feedback: a.feedback } : {}) }));
+  }
+  const optionFeedback = Object.fromEntries((options ?? []).filter((o) => o.feedback).map((o) => [o.id, o.feedback as string]));
+  const feedback = {
+    ...(row.general_feedback ? { general: row.general_feedback } : {}),
+    ...(Object.keys(optionFeedback).length ? { options: optionFeedback } : {}),
+    ...(row.true_feedback ? { true: row.true_feedback } : {}),
+    ...(row.false_feedback ? { false: row.false_feedback } : {}),
+  };
+  if (Object.keys(feedback).length) key.feedback = feedback;
   const shown = options?.map(({ id, text }) => ({ id, text }));
   return {
     id: row.id,

@@ -20,6 +20,7 @@ import {
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { answersReleased } from '../exam/release';
+import { reviewFeedback } from '../exam/feedback';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
@@ -375,6 +376,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const questions = paper.map((q, index) => {
       const a = answers.get(q.id);
+      const response = a?.response ? JSON.parse(a.response) : null;
       const correct = answersShown
         ? q.type === 'single' || q.type === 'multiple'
           ? q.key.correctOptions
@@ -395,11 +397,13 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         marks: q.marks,
         module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
         difficulty: q.difficulty,
-        response: a?.response ? JSON.parse(a.response) : null,
+        response,
         outcome: a?.outcome ?? 'unanswered',
         marksGained: a?.marks ?? 0,
         timeSpentMs: a?.time_spent_ms ?? 0,
         correct,
+        // Feedback tells the answer away, so it shows only with the correct answers.
+        ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id)) } : {}),
       };
     });
     const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {

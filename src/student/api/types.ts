@@ -173,6 +173,8 @@ export interface AnalysisQuestion {
   timeSpentMs: number;
   /** Present only when review is allowed and the answers are released. */
   correct?: CorrectAnswer;
+  /** Like `correct`: the feedback of what was answered (chosen options, True/False, the matching answer) and the general feedback. */
+  feedback?: { answer: string[]; general?: string };
 }
 
 export interface Breakdown {

@@ -184,9 +184,31 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
           )}
         </Box>
       )}
+      {review && q.feedback && <FeedbackBlock feedback={q.feedback} />}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
       </Typography>
     </Paper>
+  );
+}
+
+/** The teacher's feedback on this answer, then on the question as a whole (Moodle's specific and general feedback). */
+function FeedbackBlock({ feedback }: { feedback: NonNullable<AnalysisQuestion['feedback']> }) {
+  return (
+    <Box sx={{ mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }} role="note" aria-label="Feedback">
+      {feedback.answer.map((text, i) => (
+        <Box key={i} data-testid="answer-feedback">
+          <Markdown>{text}</Markdown>
+        </Box>
+      ))}
+      {feedback.general && (
+        <Box data-testid="general-feedback" sx={{ mt: feedback.answer.length ? 1 : 0 }}>
+          <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
+            About this question
+          </Typography>
+          <Markdown>{feedback.general}</Markdown>
+        </Box>
+      )}
+    </Box>
   );
 }

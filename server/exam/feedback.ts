@@ -1,0 +1,37 @@
+import { matchingNumericAnswer, matchingShortAnswer, type AnswerKey } from './grading';
+
+/** What the review shows a student about one answer: the feedback of what they answered, and the question's general feedback. */
+export interface ReviewFeedback {
+  /** Feedback of the chosen options (in the order shown), of True or False, or of the short or numeric answer that matched. */
+  answer: string[];
+  general?: string;
+}
+
+/**
+ * The feedback a response earns, as Moodle shows it in a review: each chosen option's feedback, the
+ * feedback of the answer True or False, the feedback of the first short or numeric answer that matched
+ * (the one that gave the marks); and the general feedback whatever the response. Undefined when there is none.
+ */
+export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: readonly string[] = []): ReviewFeedback | undefined {
+  const answer: string[] = [];
+  const byOption = key.feedback?.options ?? {};
+  if ((key.type === 'single' && typeof response === 'string') || (key.type === 'multiple' && Array.isArray(response))) {
+    const chosen = new Set((Array.isArray(response) ? response : [response]).map(String));
+    const order = optionOrder.length ? optionOrder : [...chosen];
+    for (const id of order) if (chosen.has(id) && byOption[id]) answer.push(byOption[id]);
+  } else if (key.type === 'true_false' && typeof response === 'boolean') {
+    const text = response ? key.feedback?.true : key.feedback?.false;
+    if (text) answer.push(text);
+  } else if (key.type === 'short_answer') {
+    const i = matchingShortAnswer(key, response);
+    const text = i < 0 ? undefined : key.shortAnswers?.[i].feedback;
+    if (text) answer.push(text);
+  } else if (key.type === 'numeric') {
+    const i = matchingNumericAnswer(key, response);
+    const text = i < 0 ? undefined : key.numericAnswers?.[i].feedback;
+    if (text) answer.push(text);
+  }
+  const general = key.feedback?.general;
+  if (!answer.length && !general) return undefined;
+  return { answer, ...(general ? { general } : {}) };
+}
