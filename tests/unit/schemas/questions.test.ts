@@ -104,3 +104,47 @@ describe('question schema', () => {
     expectIssue(questionSchema, { ...valid, difficulty }, 'difficulty', 'Choose difficulty');
   });
 });
+
+describe('question schema: Moodle feedback, names and weighted answers', () => {
+  const base = { subject: 4, module: 9, question: 'Name an amphibian', marks: 1, time_required: 1, difficulty: 'easy' };
+  const short = { ...base, type: 'short_answer', short_answers: [{ text: 'frog', weight: 100, feedback: 'Very good.' }, { text: 'toad', weight: 80 }, { text: '*', weight: 0, feedback: 'No.' }] };
+  const numeric = { ...base, type: 'numeric', numeric_answers: [{ value: 3.14, tolerance: 0, weight: 100 }, { value: '*', weight: 0, feedback: 'Completely wrong.' }] };
+
+  it('accepts weighted short and numeric answers, case sensitivity, and feedback everywhere', () => {
+    expect(parseOk(questionSchema, { ...short, case_sensitive: true, text_match: 'moodle', general_feedback: 'Frogs are amphibians.' }).short_answers?.[1]).toEqual({ text: 'toad', weight: 80 });
+    expect(parseOk(questionSchema, numeric).numeric_answers?.[1]).toEqual({ value: '*', weight: 0, feedback: 'Completely wrong.' });
+    expect(parseOk(questionSchema, { ...numeric, numeric_answers: [{ value: '3.5', tolerance: '0.1', weight: '100' }] }).numeric_answers).toEqual([{ value: 3.5, tolerance: 0.1, weight: 100 }]);
+    const tf = parseOk(questionSchema, { ...base, type: 'true_false', correct_bool: true, true_feedback: 'Right.', false_feedback: '' });
+    expect([tf.true_feedback, tf.false_feedback]).toEqual(['Right.', '']);
+    const choice = parseOk(questionSchema, { ...base, type: 'single', options: [{ text: 'a', weight: 100, feedback: 'Yes' }, { text: 'b', weight: 0, feedback: null }] });
+    expect(choice.options?.map((o) => o.feedback)).toEqual(['Yes', undefined]);
+  });
+
+  it('keeps a name, a category path and tags', () => {
+    const q = parseOk(questionSchema, { ...short, name: ' Amphibians ', category: '$course$/top/Biology', tags: ['zoology', 'easy'] });
+    expect([q.name, q.category, q.tags]).toEqual(['Amphibians', '$course$/top/Biology', ['zoology', 'easy']]);
+  });
+
+  it.each([
+    [{ ...short, short_answers: [] }, 'short_answers', 'Add at least one answer'],
+    [{ ...short, short_answers: [{ text: 'toad', weight: 80 }] }, 'short_answers', 'One of the answers needs a weight of 100% so that full marks can be earned'],
+    [{ ...short, short_answers: [{ text: 'frog', weight: 100 }, { text: 'toad', weight: -10 }] }, 'short_answers.1.weight', 'Answer weight must be between 0% and 100%'],
+    [{ ...short, short_answers: [{ text: 'frog', weight: 100 }, { text: 'toad', weight: 'a lot' }] }, 'short_answers.1.weight', 'Answer weight must be a number of percent'],
+    [{ ...short, short_answers: [{ text: ' ', weight: 100 }] }, 'short_answers.0.text', 'An accepted answer cannot be empty'],
+    [{ ...short, short_answers: [{ text: 'frog', weight: 100, feedback: repeat(2001) }] }, 'short_answers.0.feedback', 'Answer feedback should not exceed 2000 characters'],
+    [{ ...short, text_match: 'legacy', case_sensitive: true }, 'case_sensitive', 'The old matching rule always ignores case'],
+    [{ ...numeric, numeric_answers: [{ value: 'pi', weight: 100 }] }, 'numeric_answers.0.value', 'Enter the answer value (a number, or * for any other answer)'],
+    [{ ...numeric, numeric_answers: [{ value: 3, tolerance: -1, weight: 100 }] }, 'numeric_answers.0.tolerance', 'Tolerance cannot be negative'],
+    [{ ...numeric, numeric_answers: [{ value: 3, weight: 50 }] }, 'numeric_answers', 'One of the answers needs a weight of 100% so that full marks can be earned'],
+    [{ ...short, general_feedback: repeat(10_001) }, 'general_feedback', 'General feedback should not exceed 10000 characters'],
+    [{ ...base, type: 'single', options: [{ text: 'a', weight: 100, feedback: repeat(2001) }, { text: 'b', weight: 0 }] }, 'options.0.feedback', 'Option feedback should not exceed 2000 characters'],
+    [{ ...base, type: 'true_false', correct_bool: true, false_feedback: repeat(2001) }, 'false_feedback', 'Feedback for the answer False should not exceed 2000 characters'],
+    [{ ...short, name: repeat(256) }, 'name', 'Question name should not exceed 255 characters'],
+    [{ ...short, category: repeat(1001) }, 'category', 'Category should not exceed 1000 characters'],
+    [{ ...short, tags: ['ok', ''] }, 'tags.1', 'A tag cannot be empty'],
+    [{ ...short, tags: [repeat(101)] }, 'tags.0', 'A tag should not exceed 100 characters'],
+    [{ ...short, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'At most 20 tags'],
+  ])('refuses %#: %s', (input, path, message) => {
+    expectIssue(questionSchema, input, path, message);
+  });
+});
