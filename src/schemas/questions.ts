@@ -241,11 +241,11 @@ export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.Refinemen
     ctx.addIssue({ code: 'custom', path: ['correct_bool'], message: 'Choose the correct answer' });
   }
   if (q.type === 'numeric') {
-    if (Array.isArray(q.numeric_answers)) checkWeightedAnswers(q.numeric_answers as { weight?: number }[], 'numeric_answers', ctx);
+    if (Array.isArray(q.numeric_answers)) checkWeightedAnswers(q.numeric_answers as { weight?: number }[], 'numeric_answers', 'Add at least one answer', ctx);
     else if (typeof q.numeric_value !== 'number') ctx.addIssue({ code: 'custom', path: ['numeric_value'], message: 'Enter the correct value' });
   }
   if (q.type === 'short_answer') {
-    if (Array.isArray(q.short_answers)) checkWeightedAnswers(q.short_answers as { weight?: number }[], 'short_answers', ctx);
+    if (Array.isArray(q.short_answers)) checkWeightedAnswers(q.short_answers as { weight?: number }[], 'short_answers', 'Add at least one accepted answer', ctx);
     else if (!(Array.isArray(q.accepted_answers) && q.accepted_answers.length > 0)) {
       ctx.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'Add at least one accepted answer' });
     }
@@ -256,8 +256,8 @@ export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.Refinemen
 }
 
 /** Short and numeric answers, as Moodle requires: at least one, and one of them worth 100% so full marks can be earned. */
-function checkWeightedAnswers(answers: { weight?: number }[], path: string, ctx: z.RefinementCtx): void {
-  if (answers.length === 0) ctx.addIssue({ code: 'custom', path: [path], message: 'Add at least one answer' });
+function checkWeightedAnswers(answers: { weight?: number }[], path: string, empty: string, ctx: z.RefinementCtx): void {
+  if (answers.length === 0) ctx.addIssue({ code: 'custom', path: [path], message: empty });
   else if (!answers.some((a) => a?.weight === 100)) {
     ctx.addIssue({ code: 'custom', path: [path], message: 'One of the answers needs a weight of 100% so that full marks can be earned' });
   }

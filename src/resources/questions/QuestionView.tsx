@@ -42,6 +42,8 @@ export interface QuestionAnswerKey {
   numericValue?: number;
   numericTolerance?: number;
   acceptedAnswers?: readonly string[];
+  /** Short answer compared as Moodle compares (`*` a wildcard): whether case matters. Absent: the old rule. */
+  caseSensitive?: boolean;
   scoring?: ScoringMode;
 }
 
@@ -100,7 +102,9 @@ export function keySummary(type: QuestionType, key: QuestionAnswerKey): string |
     }
     case 'short_answer':
       return key.acceptedAnswers?.length
-        ? `Accepted answers: ${key.acceptedAnswers.join(' · ')} (case and extra spaces are ignored)`
+        ? `Accepted answers: ${key.acceptedAnswers.join(' · ')} (${
+            key.caseSensitive === undefined ? 'case and extra spaces are ignored' : `${key.caseSensitive ? 'case matters' : 'case is ignored'}; * matches any text`
+          })`
         : undefined;
     case 'descriptive':
       return 'Graded by the teacher after the exam.';

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { toNumberInput } from '../../schemas/fields';
 import {
   checkQuestionAnswer,
+  numericAnswersOf,
   questionSchema,
+  shortAnswersOf,
   type Difficulty,
+  type NumericAnswer,
   type QuestionOption,
   type QuestionType,
   type ScoringMode,
+  type ShortAnswer,
+  type TextMatchMode,
 } from '../../schemas/questions';
 import type { FieldErrors } from '../../ui/forms/fieldErrors';
 import { crossFieldErrors } from './common/crossFieldErrors';
@@ -28,11 +33,25 @@ export interface OptionDraft {
   correct: boolean;
   /** The weight in percent; null: derived from `correct` (the right options share 100%). */
   weight: number | null;
+  /** Shown in the review to a student who chose it. */
+  feedback: string;
 }
 
+/** An accepted answer of a short answer question: its text (`*` a wildcard), weight in percent and feedback. */
 export interface AnswerDraft {
   key: string;
   text: string;
+  weight: number;
+  feedback: string;
+}
+
+/** An answer of a numeric question: value ('*' for any other number) and tolerance as typed, weight in percent, feedback. */
+export interface NumericAnswerDraft {
+  key: string;
+  value: string;
+  tolerance: string;
+  weight: number;
+  feedback: string;
 }
 
 export interface QuestionDraft {
@@ -47,9 +66,17 @@ export interface QuestionDraft {
   options: OptionDraft[];
   scoring: ScoringMode;
   correct_bool: boolean | null;
-  numeric_value: string;
-  numeric_tolerance: string;
+  true_feedback: string;
+  false_feedback: string;
+  numeric_answers: NumericAnswerDraft[];
   accepted_answers: AnswerDraft[];
+  case_sensitive: boolean;
+  text_match: TextMatchMode;
+  /** Moodle's question name, category path and tags (comma separated here). */
+  name: string;
+  category: string;
+  tags: string;
+  general_feedback: string;
 }
 
 /** A bank record as the API answers it. */
@@ -69,6 +96,16 @@ export interface QuestionRecord {
   numeric_value: number | null;
   numeric_tolerance: number | null;
   accepted_answers: string[] | null;
+  short_answers?: ShortAnswer[] | null;
+  case_sensitive?: boolean | null;
+  text_match?: TextMatchMode | null;
+  numeric_answers?: NumericAnswer[] | null;
+  true_feedback?: string | null;
+  false_feedback?: string | null;
+  name?: string | null;
+  category?: string | null;
+  tags?: string[] | null;
+  general_feedback?: string | null;
   version: number;
   created_by: number;
   created_at: string;
@@ -77,8 +114,9 @@ export interface QuestionRecord {
 let nextKey = 0;
 export const newKey = (): string => `k${++nextKey}`;
 
-export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct, weight: null });
-export const newAnswer = (text = ''): AnswerDraft => ({ key: newKey(), text });
+export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct, weight: null, feedback: '' });
+export const newAnswer = (text = '', weight = 100, feedback = ''): AnswerDraft => ({ key: newKey(), text, weight, feedback });
+export const newNumericAnswer = (value = '', tolerance = '0', weight = 100, feedback = ''): NumericAnswerDraft => ({ key: newKey(), value, tolerance, weight, feedback });
 
 /** A new question: two empty options and one empty accepted answer ready to fill. */
 export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' | 'module' | 'topic' | 'type' | 'marks' | 'time_required' | 'difficulty'>> = {}): QuestionDraft {
@@ -94,9 +132,16 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     options: [newOption(), newOption()],
     scoring: 'all_or_nothing',
     correct_bool: null,
-    numeric_value: '',
-    numeric_tolerance: '0',
+    true_feedback: '',
+    false_feedback: '',
+    numeric_answers: [newNumericAnswer()],
     accepted_answers: [newAnswer()],
+    case_sensitive: false,
+    text_match: 'moodle',
+    name: '',
+    category: '',
+    tags: '',
+    general_feedback: '',
     ...preset,
   };
 }
@@ -104,6 +149,8 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
 /** The draft of a saved question, for editing. */
 export function draftOf(record: QuestionRecord): QuestionDraft {
   const blank = newQuestionDraft();
+  const short = shortAnswersOf(record);
+  const numeric = numericAnswersOf(record);
   return {
     subject: record.subject,
     module: record.module,
@@ -113,16 +160,32 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     marks: String(record.marks),
     time_required: String(record.time_required),
     difficulty: record.difficulty,
-    options: record.options?.length ? record.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, correct: Boolean(o.correct), weight: typeof o.weight === 'number' ? o.weight : null })) : blank.options,
+    options: record.options?.length
+      ? record.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, correct: Boolean(o.correct), weight: typeof o.weight === 'number' ? o.weight : null, feedback: o.feedback ?? '' }))
+      : blank.options,
     scoring: record.scoring ?? 'all_or_nothing',
     correct_bool: record.correct_bool ?? null,
-    numeric_value: record.numeric_value === null || record.numeric_value === undefined ? '' : String(record.numeric_value),
-    numeric_tolerance: record.numeric_tolerance === null || record.numeric_tolerance === undefined ? '0' : String(record.numeric_tolerance),
-    accepted_answers: record.accepted_answers?.length ? record.accepted_answers.map((text) => newAnswer(text)) : blank.accepted_answers,
+    true_feedback: record.true_feedback ?? '',
+    false_feedback: record.false_feedback ?? '',
+    numeric_answers: numeric.length ? numeric.map((a) => newNumericAnswer(String(a.value), String(a.tolerance ?? 0), a.weight, a.feedback ?? '')) : blank.numeric_answers,
+    accepted_answers: short.answers.length ? short.answers.map((a) => newAnswer(a.text, a.weight, a.feedback ?? '')) : blank.accepted_answers,
+    case_sensitive: record.case_sensitive === true,
+    text_match: record.type === 'short_answer' ? short.textMatch : 'moodle',
+    name: record.name ?? '',
+    category: record.category ?? '',
+    tags: (record.tags ?? []).join(', '),
+    general_feedback: record.general_feedback ?? '',
   };
 }
 
 const blankToUndefined = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+/** Tags as typed: separated by commas, blanks dropped. */
+export const tagsOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+const withFeedback = (feedback: string) => (feedback.trim() === '' ? {} : { feedback });
 
 /** What questionSchema and the API read from a draft (see the file comment). */
 export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
@@ -135,22 +198,40 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
     marks: draft.marks,
     time_required: draft.time_required,
     difficulty: draft.difficulty === '' ? undefined : draft.difficulty,
+    name: draft.name,
+    category: draft.category,
+    tags: tagsOf(draft.tags),
+    general_feedback: draft.general_feedback,
   };
   switch (draft.type) {
     case 'single':
     case 'multiple':
-      input.options = draft.options.map(({ id, text, correct, weight }) => ({ ...(id ? { id } : {}), text, correct, ...(weight === null ? {} : { weight }) }));
+      input.options = draft.options.map(({ id, text, correct, weight, feedback }) => ({
+        ...(id ? { id } : {}),
+        text,
+        correct,
+        ...(weight === null ? {} : { weight }),
+        ...withFeedback(feedback),
+      }));
       if (draft.type === 'multiple') input.scoring = draft.scoring;
       break;
     case 'true_false':
       input.correct_bool = draft.correct_bool ?? undefined;
+      input.true_feedback = draft.true_feedback;
+      input.false_feedback = draft.false_feedback;
       break;
     case 'numeric':
-      input.numeric_value = blankToUndefined(draft.numeric_value);
-      input.numeric_tolerance = blankToUndefined(draft.numeric_tolerance);
+      input.numeric_answers = draft.numeric_answers.map(({ value, tolerance, weight, feedback }) => ({
+        value: value.trim() === '*' ? '*' : blankToUndefined(value),
+        tolerance: blankToUndefined(tolerance),
+        weight,
+        ...withFeedback(feedback),
+      }));
       break;
     case 'short_answer':
-      input.accepted_answers = draft.accepted_answers.map((answer) => answer.text);
+      input.short_answers = draft.accepted_answers.map(({ text, weight, feedback }) => ({ text, weight, ...withFeedback(feedback) }));
+      input.text_match = draft.text_match;
+      input.case_sensitive = draft.text_match === 'moodle' && draft.case_sensitive;
       break;
     default:
       break;
@@ -169,8 +250,9 @@ export function answerErrorsOf(draft: QuestionDraft): FieldErrors {
   const input = questionInputOf(draft);
   return crossFieldErrors(checkQuestionAnswer, {
     ...input,
-    numeric_value: toNumberInput(input.numeric_value),
-    numeric_tolerance: toNumberInput(input.numeric_tolerance),
+    ...(Array.isArray(input.numeric_answers)
+      ? { numeric_answers: (input.numeric_answers as { weight: unknown }[]).map((a) => ({ ...a, weight: toNumberInput(a.weight) })) }
+      : {}),
   });
 }
 
@@ -196,6 +278,7 @@ const numberOr = (text: string): number | undefined => (text.trim() !== '' && Nu
 export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewData; key: QuestionAnswerKey } | undefined {
   if (draft.type === '') return undefined;
   const choice = draft.type === 'single' || draft.type === 'multiple';
+  const fullNumeric = draft.numeric_answers.find((a) => a.weight === 100 && numberOr(a.value) !== undefined);
   return {
     question: {
       type: draft.type,
@@ -208,9 +291,13 @@ export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewDa
     key: {
       correctOptions: choice ? draft.options.filter((o) => o.correct).map((o) => o.key) : undefined,
       correctBool: draft.correct_bool ?? undefined,
-      numericValue: numberOr(draft.numeric_value),
-      numericTolerance: numberOr(draft.numeric_tolerance),
-      acceptedAnswers: draft.accepted_answers.map((a) => a.text.trim()).filter(Boolean),
+      numericValue: numberOr(fullNumeric?.value ?? ''),
+      numericTolerance: numberOr(fullNumeric?.tolerance ?? ''),
+      acceptedAnswers: draft.accepted_answers
+        .filter((a) => a.weight === 100)
+        .map((a) => a.text.trim())
+        .filter(Boolean),
+      caseSensitive: draft.text_match === 'moodle' ? draft.case_sensitive : undefined,
       scoring: draft.type === 'multiple' ? draft.scoring : undefined,
     },
   };
@@ -231,6 +318,7 @@ export function previewOfRecord(record: QuestionRecord): { question: QuestionVie
       numericValue: record.numeric_value ?? undefined,
       numericTolerance: record.numeric_tolerance ?? undefined,
       acceptedAnswers: record.accepted_answers ?? undefined,
+      caseSensitive: record.type === 'short_answer' && record.text_match !== 'legacy' ? record.case_sensitive === true : undefined,
       scoring: record.type === 'multiple' ? (record.scoring ?? 'all_or_nothing') : undefined,
     },
   };

@@ -126,7 +126,8 @@ describe('question schema: Moodle feedback, names and weighted answers', () => {
   });
 
   it.each([
-    [{ ...short, short_answers: [] }, 'short_answers', 'Add at least one answer'],
+    [{ ...short, short_answers: [] }, 'short_answers', 'Add at least one accepted answer'],
+    [{ ...numeric, numeric_answers: [] }, 'numeric_answers', 'Add at least one answer'],
     [{ ...short, short_answers: [{ text: 'toad', weight: 80 }] }, 'short_answers', 'One of the answers needs a weight of 100% so that full marks can be earned'],
     [{ ...short, short_answers: [{ text: 'frog', weight: 100 }, { text: 'toad', weight: -10 }] }, 'short_answers.1.weight', 'Answer weight must be between 0% and 100%'],
     [{ ...short, short_answers: [{ text: 'frog', weight: 100 }, { text: 'toad', weight: 'a lot' }] }, 'short_answers.1.weight', 'Answer weight must be a number of percent'],

@@ -81,4 +81,16 @@ describe('AnalysisPage', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText('Correct answer')).toHaveLength(2);
     expect(screen.queryByText(/Correct answers will be shown when the quiz closes/)).toBeNull();
   });
+
+  it('shows the feedback of the answer and the general feedback with the released answers', async () => {
+    const base = analysis({ answersReleased: true });
+    serve({
+      ...base,
+      questions: [{ ...base.questions[0], feedback: { answer: ['Yes: **last in**, first out.'], general: 'Stacks push and pop at one end.' } }, base.questions[1]],
+    });
+    const answerFeedback = await screen.findByTestId('answer-feedback');
+    expect(answerFeedback.textContent).toContain('Yes: last in, first out.');
+    expect(screen.getByTestId('general-feedback').textContent).toContain('Stacks push and pop at one end.');
+    expect(screen.getAllByRole('note', { name: 'Feedback' })).toHaveLength(1);
+  });
 });

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,20 +9,33 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { ACCEPTED_ANSWERS_MAX } from '../../../schemas/questions';
+import { ACCEPTED_ANSWERS_MAX, TEXT_MATCH_LABELS, TEXT_MATCH_MODES, type TextMatchMode } from '../../../schemas/questions';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import { RadioField } from '../../../ui/forms/RadioField';
 import { newAnswer, type AnswerDraft } from '../questionDraft';
+import { AnswerWeightSelect } from './AnswerWeightSelect';
 
 interface AcceptedAnswersEditorProps {
   answers: AnswerDraft[];
   onChange: (answers: AnswerDraft[]) => void;
+  caseSensitive: boolean;
+  onCaseSensitiveChange: (caseSensitive: boolean) => void;
+  textMatch: TextMatchMode;
+  /** Offered only to questions that were written under the old rule. */
+  offerLegacy: boolean;
+  onTextMatchChange: (textMatch: TextMatchMode) => void;
   errors: FieldErrors;
   disabled?: boolean;
 }
 
-/** The answers a short-answer question accepts; Enter in the last one adds another. */
-export function AcceptedAnswersEditor({ answers, onChange, errors, disabled }: AcceptedAnswersEditorProps) {
-  const listError = errors.accepted_answers;
+/**
+ * The answers a short-answer question accepts, tried in order (the first that matches gives its
+ * weight and feedback, as in Moodle); Enter in the last one adds another.
+ */
+export function AcceptedAnswersEditor(props: AcceptedAnswersEditorProps) {
+  const { answers, onChange, errors, disabled, textMatch } = props;
+  const listError = errors.short_answers;
+  const set = (index: number, change: Partial<AnswerDraft>) => onChange(answers.map((a, i) => (i === index ? { ...a, ...change } : a)));
   const add = () => {
     onChange([...answers, newAnswer()]);
     requestAnimationFrame(() => document.getElementById(`question-answer-${answers.length}`)?.focus());
@@ -31,39 +46,65 @@ export function AcceptedAnswersEditor({ answers, onChange, errors, disabled }: A
         Accepted answers
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        A student&apos;s answer is correct when it matches one of these; case and extra spaces are ignored.
+        {textMatch === 'legacy'
+          ? 'A student’s answer earns the weight of the first of these it matches; case and extra spaces are ignored.'
+          : 'A student’s answer earns the weight of the first of these it matches, in this order. * matches any text (\\* a real asterisk); spaces around the answer are ignored.'}
       </Typography>
-      <Stack spacing={1.5}>
+      <Stack spacing={2}>
         {answers.map((answer, index) => {
-          const error = errors[`accepted_answers.${index}`];
+          const error = errors[`short_answers.${index}.text`];
+          const feedbackError = errors[`short_answers.${index}.feedback`];
           return (
-            <Stack key={answer.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Stack key={answer.key} spacing={1}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  id={`question-answer-${index}`}
+                  label={`Accepted answer ${index + 1}`}
+                  value={answer.text}
+                  onChange={(event) => set(index, { text: event.target.value })}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && index === answers.length - 1 && answers.length < ACCEPTED_ANSWERS_MAX) {
+                      event.preventDefault();
+                      add();
+                    }
+                  }}
+                  error={Boolean(error)}
+                  helperText={error}
+                  disabled={disabled}
+                  size="small"
+                  fullWidth
+                />
+                <AnswerWeightSelect
+                  id={`question-answer-${index}-weight`}
+                  name={`Weight of accepted answer ${index + 1}`}
+                  value={answer.weight}
+                  onChange={(weight) => set(index, { weight })}
+                  error={errors[`short_answers.${index}.weight`]}
+                  disabled={disabled}
+                />
+                <IconButton
+                  aria-label={`Remove accepted answer ${index + 1}`}
+                  onClick={() => onChange(answers.filter((_, i) => i !== index))}
+                  disabled={disabled}
+                  size="small"
+                  sx={{ mt: 0.5 }}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Stack>
               <TextField
-                id={`question-answer-${index}`}
-                label={`Accepted answer ${index + 1}`}
-                value={answer.text}
-                onChange={(event) => onChange(answers.map((a, i) => (i === index ? { ...a, text: event.target.value } : a)))}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && index === answers.length - 1 && answers.length < ACCEPTED_ANSWERS_MAX) {
-                    event.preventDefault();
-                    add();
-                  }
-                }}
-                error={Boolean(error)}
-                helperText={error}
+                id={`question-answer-${index}-feedback`}
+                label={`Feedback for accepted answer ${index + 1}`}
+                value={answer.feedback}
+                onChange={(event) => set(index, { feedback: event.target.value })}
+                error={Boolean(feedbackError)}
+                helperText={feedbackError ?? 'Optional: shown in the review to students whose answer matched this one'}
                 disabled={disabled}
                 size="small"
-                fullWidth
+                multiline
+                maxRows={4}
+                sx={{ pr: 5 }}
               />
-              <IconButton
-                aria-label={`Remove accepted answer ${index + 1}`}
-                onClick={() => onChange(answers.filter((_, i) => i !== index))}
-                disabled={disabled}
-                size="small"
-                sx={{ mt: 0.5 }}
-              >
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
             </Stack>
           );
         })}
@@ -76,6 +117,24 @@ export function AcceptedAnswersEditor({ answers, onChange, errors, disabled }: A
       <Button startIcon={<AddIcon />} onClick={add} disabled={disabled || answers.length >= ACCEPTED_ANSWERS_MAX} sx={{ mt: 1 }}>
         Add accepted answer
       </Button>
+      <Stack spacing={1} sx={{ mt: 2 }}>
+        {props.offerLegacy && (
+          <RadioField
+            labelId="question-text-match-label"
+            label="Answer matching"
+            choices={TEXT_MATCH_MODES.map((mode) => ({ value: mode, label: TEXT_MATCH_LABELS[mode] }))}
+            value={textMatch}
+            onChange={(mode) => props.onTextMatchChange(mode)}
+            disabled={disabled}
+          />
+        )}
+        <FormControlLabel
+          control={<Checkbox checked={textMatch === 'moodle' && props.caseSensitive} onChange={(event) => props.onCaseSensitiveChange(event.target.checked)} />}
+          label="Case sensitive (Frog and frog differ)"
+          disabled={disabled || textMatch === 'legacy'}
+        />
+        {errors.case_sensitive && <FormHelperText error>{errors.case_sensitive}</FormHelperText>}
+      </Stack>
     </Box>
   );
 }

@@ -68,7 +68,8 @@ export function OptionsEditor({ mode, scoring, options, onChange, errors, disabl
           const textError = errors[`options.${index}.text`];
           const Mark = mode === 'single' ? Radio : Checkbox;
           return (
-            <Stack key={option.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Stack key={option.key} spacing={0.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <Tooltip describeChild title={option.correct ? 'Correct option' : 'Mark as correct'}>
                 <Mark
                   checked={option.correct}
@@ -139,6 +140,21 @@ export function OptionsEditor({ mode, scoring, options, onChange, errors, disabl
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </Stack>
+            </Stack>
+              <TextField
+                id={`question-option-${index}-feedback`}
+                label={`Feedback for option ${letter}`}
+                value={option.feedback}
+                onChange={(event) => set(index, { feedback: event.target.value })}
+                error={Boolean(errors[`options.${index}.feedback`])}
+                helperText={errors[`options.${index}.feedback`]}
+                placeholder="Optional: shown in the review to students who chose it"
+                disabled={disabled}
+                size="small"
+                multiline
+                maxRows={4}
+                sx={{ pl: 6, pr: 17 }}
+              />
             </Stack>
           );
         })}

@@ -28,6 +28,7 @@ import { useRememberedChoices, useRememberedModules, useRememberedSubjects } fro
 import { QuestionView } from '../QuestionView';
 import { answerErrorsOf, newQuestionDraft, previewOfDraft, questionDraftSchema, withType, type QuestionDraft } from '../questionDraft';
 import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
+import { NumericAnswersEditor } from './NumericAnswersEditor';
 import { IdAutocomplete } from './IdAutocomplete';
 import { OptionsEditor } from './OptionsEditor';
 import { FormActions } from '../../../ui/forms/FormActions';
@@ -63,7 +64,7 @@ const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   single: 'Students choose one option.',
   multiple: 'Students choose every option they think is correct.',
   true_false: 'Students answer true or false.',
-  numeric: 'Students type a number; answers within the tolerance count as correct.',
+  numeric: 'Students type a number; a number within an answer\'s tolerance earns that answer\'s weight.',
   short_answer: 'Students type a word or a short phrase.',
   descriptive: 'Students write a longer answer.',
 };
@@ -86,6 +87,8 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
   // The answer's messages show with the others, even while e.g. the text is still empty.
   const errors = useMemo(() => (submitted ? { ...answerErrorsOf(values), ...form.errors } : form.errors), [submitted, values, form.errors]);
   const [saving, setSaving] = useState(false);
+  // The old matching rule is offered only to questions written under it.
+  const [offerLegacyMatch] = useState(initial.type === 'short_answer' && initial.text_match === 'legacy');
   const choices = useRememberedChoices();
   const subjects = useRememberedSubjects();
   const modules = useRememberedModules(values.subject);
@@ -162,44 +165,56 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
     );
   } else if (type === 'true_false') {
     answer = (
-      <RadioField
-        labelId="question-correct-bool-label"
-        label="Correct answer"
-        required
-        choices={TRUE_FALSE_CHOICES}
-        value={values.correct_bool === null ? '' : values.correct_bool ? 'true' : 'false'}
-        onChange={(value) => setField('correct_bool', value === 'true')}
-        error={errors.correct_bool}
-        disabled={saving}
-      />
-    );
-  } else if (type === 'numeric') {
-    answer = (
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          id="question-numeric-value"
-          label="Correct value"
-          {...bind('numeric_value', 'The exact answer, e.g. 3.14')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          disabled={saving}
+      <Stack spacing={2}>
+        <RadioField
+          labelId="question-correct-bool-label"
+          label="Correct answer"
           required
+          choices={TRUE_FALSE_CHOICES}
+          value={values.correct_bool === null ? '' : values.correct_bool ? 'true' : 'false'}
+          onChange={(value) => setField('correct_bool', value === 'true')}
+          error={errors.correct_bool}
+          disabled={saving}
+        />
+        <TextField
+          id="question-true-feedback"
+          label="Feedback for the answer True"
+          {...bind('true_feedback', 'Optional: shown in the review to students who answered True')}
+          multiline
+          maxRows={4}
+          disabled={saving}
           fullWidth
         />
         <TextField
-          id="question-numeric-tolerance"
-          label="Tolerance (±)"
-          {...bind('numeric_tolerance', 'Answers this close to the value are correct; 0 for exact')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          id="question-false-feedback"
+          label="Feedback for the answer False"
+          {...bind('false_feedback', 'Optional: shown in the review to students who answered False')}
+          multiline
+          maxRows={4}
           disabled={saving}
           fullWidth
         />
       </Stack>
     );
+  } else if (type === 'numeric') {
+    answer = (
+      <NumericAnswersEditor
+        answers={values.numeric_answers}
+        onChange={(numeric_answers) => update((current) => ({ ...current, numeric_answers }), 'numeric_answers')}
+        errors={errors}
+        disabled={saving}
+      />
+    );
   } else if (type === 'short_answer') {
     answer = (
       <AcceptedAnswersEditor
         answers={values.accepted_answers}
-        onChange={(accepted_answers) => update((current) => ({ ...current, accepted_answers }), 'accepted_answers')}
+        onChange={(accepted_answers) => update((current) => ({ ...current, accepted_answers }), 'short_answers')}
+        caseSensitive={values.case_sensitive}
+        onCaseSensitiveChange={(caseSensitive) => setField('case_sensitive', caseSensitive)}
+        textMatch={values.text_match}
+        offerLegacy={offerLegacyMatch}
+        onTextMatchChange={(textMatch) => setField('text_match', textMatch)}
         errors={errors}
         disabled={saving}
       />
@@ -278,6 +293,24 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                     noOptionsText={values.module === null ? 'Choose a module first' : 'This module has no topics'}
                   />
                 </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    id="question-tags"
+                    label="Tags"
+                    {...bind('tags', 'Optional, separated by commas')}
+                    disabled={saving}
+                    fullWidth
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <TextField
+                    id="question-category"
+                    label="Moodle category"
+                    {...bind('category', 'Optional: the category path the question had in Moodle, kept for export')}
+                    disabled={saving}
+                    fullWidth
+                  />
+                </Grid>
               </Grid>
             </FormSection>
 
@@ -301,6 +334,13 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                     </MenuItem>
                   ))}
                 </TextField>
+                <TextField
+                  id="question-name"
+                  label="Question name"
+                  {...bind('name', 'Optional: a short title (Moodle\'s question name), shown in the question list')}
+                  disabled={saving}
+                  fullWidth
+                />
                 <TextField
                   id="question-text"
                   label="Question text"
@@ -354,6 +394,19 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                 {answer}
               </FormSection>
             )}
+
+            <FormSection title="General feedback">
+              <TextField
+                id="question-general-feedback"
+                label="General feedback"
+                {...bind('general_feedback', 'Optional: shown in the review to every student once the correct answers are shown. Markdown and $math$.')}
+                multiline
+                minRows={2}
+                maxRows={10}
+                disabled={saving}
+                fullWidth
+              />
+            </FormSection>
 
             <FormActions submitLabel="Save question" onCancel={onCancel} saving={saving}>
               {allowAnother && (

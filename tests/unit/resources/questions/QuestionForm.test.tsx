@@ -128,7 +128,7 @@ describe('QuestionForm', { timeout: 20_000 }, () => {
   it('asks for the numeric value', async () => {
     renderForm(newQuestionDraft({ type: 'numeric' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
-    await waitFor(() => expect(messageUnder(/^Correct value/)).toBe('Enter the correct value'));
+    await waitFor(() => expect(messageUnder(/^Answer 1/)).toBe('Enter the answer value (a number, or * for any other answer)'));
   });
 
   it('asks for an accepted answer', async () => {
@@ -137,6 +137,38 @@ describe('QuestionForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(messageUnder(/^Accepted answer 1/)).toBe('An accepted answer cannot be empty'));
     fireEvent.click(screen.getByRole('button', { name: 'Remove accepted answer 1' }));
     expect(await screen.findByText('Add at least one accepted answer')).toBeInTheDocument();
+  });
+
+  it('edits weighted accepted answers with feedback, case sensitivity, option feedback and general feedback', async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderForm({ ...newQuestionDraft({ type: 'short_answer', subject: 1, module: 2, difficulty: 'easy' }), question: 'Name an amphibian' }, onSave);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Accepted answer 1/ }), { target: { value: 'frog' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Feedback for accepted answer 1/ }), { target: { value: 'Very good.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add accepted answer' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^Accepted answer 2/ }), { target: { value: 'toad' } });
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: /^Weight/ })[1]);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: '80%' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Case sensitive/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^General feedback/ }), { target: { value: 'Frogs are amphibians.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Question name/ }), { target: { value: 'Amphibian' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect((onSave.mock.calls[0] as unknown[])[0]).toMatchObject({
+      name: 'Amphibian',
+      general_feedback: 'Frogs are amphibians.',
+      case_sensitive: true,
+      text_match: 'moodle',
+      short_answers: [{ text: 'frog', weight: 100, feedback: 'Very good.' }, { text: 'toad', weight: 80 }],
+    });
+  });
+
+  it('keeps the feedback of each option', async () => {
+    const onSave = vi.fn(async () => undefined);
+    renderForm({ ...newQuestionDraft({ type: 'single', subject: 1, module: 2, difficulty: 'easy' }), question: 'Stable?', options: [newOption('Merge sort', true), newOption('Heap sort')] }, onSave);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Feedback for option B/ }), { target: { value: 'Heap sort is not stable.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect((onSave.mock.calls[0] as unknown[])[0]).toMatchObject({ options: [{ text: 'Merge sort' }, { text: 'Heap sort', feedback: 'Heap sort is not stable.' }] });
   });
 
   it('shows the live preview with Markdown and math', () => {

@@ -5,6 +5,7 @@ import {
   draftOf,
   newOption,
   newAnswer,
+  newNumericAnswer,
   newQuestionDraft,
   questionDraftSchema,
   questionInputOf,
@@ -88,19 +89,44 @@ describe('question editor validation', () => {
     expect(messages(base({ type: 'true_false', correct_bool: false }))).toEqual({});
   });
 
-  it('numeric needs the value and a tolerance that is not negative', () => {
-    expect(messages(base({ type: 'numeric', numeric_value: '' }))).toEqual({ numeric_value: 'Enter the correct value' });
-    expect(messages(base({ type: 'numeric', numeric_value: '3.5', numeric_tolerance: '-1' }))).toEqual({
-      numeric_tolerance: 'Tolerance cannot be negative',
+  it('numeric needs the value and a tolerance that is not negative, and one answer worth 100%', () => {
+    expect(messages(base({ type: 'numeric', numeric_answers: [newNumericAnswer('')] }))).toEqual({
+      'numeric_answers.0.value': 'Enter the answer value (a number, or * for any other answer)',
     });
-    expect(messages(base({ type: 'numeric', numeric_value: '3.5', numeric_tolerance: '0.1' }))).toEqual({});
+    expect(messages(base({ type: 'numeric', numeric_answers: [newNumericAnswer('3.5', '-1')] }))).toEqual({
+      'numeric_answers.0.tolerance': 'Tolerance cannot be negative',
+    });
+    expect(messages(base({ type: 'numeric', numeric_answers: [newNumericAnswer('3.5', '0.1', 50)] }))).toEqual({
+      numeric_answers: 'One of the answers needs a weight of 100% so that full marks can be earned',
+    });
+    const draft = base({ type: 'numeric', numeric_answers: [newNumericAnswer('3.5', '0.1', 100, 'Good.'), newNumericAnswer(' * ', '', 0, 'No.')] });
+    expect(messages(draft)).toEqual({});
+    expect(questionInputOf(draft).numeric_answers).toEqual([
+      { value: '3.5', tolerance: '0.1', weight: 100, feedback: 'Good.' },
+      { value: '*', tolerance: undefined, weight: 0, feedback: 'No.' },
+    ]);
   });
 
-  it('short answer needs an accepted answer, none of them empty', () => {
-    expect(messages(base({ type: 'short_answer', accepted_answers: [] }))).toEqual({ accepted_answers: 'Add at least one accepted answer' });
+  it('short answer needs an accepted answer, none of them empty, one worth 100%', () => {
+    expect(messages(base({ type: 'short_answer', accepted_answers: [] }))).toEqual({ short_answers: 'Add at least one accepted answer' });
     expect(messages(base({ type: 'short_answer', accepted_answers: [newAnswer('queue'), newAnswer(' ')] }))).toEqual({
-      'accepted_answers.1': 'An accepted answer cannot be empty',
+      'short_answers.1.text': 'An accepted answer cannot be empty',
     });
+    expect(messages(base({ type: 'short_answer', accepted_answers: [newAnswer('toad', 80)] }))).toEqual({
+      short_answers: 'One of the answers needs a weight of 100% so that full marks can be earned',
+    });
+    const draft = base({ type: 'short_answer', case_sensitive: true, accepted_answers: [newAnswer('frog', 100, 'Very good.'), newAnswer('toad', 80)] });
+    expect(questionInputOf(draft)).toMatchObject({
+      short_answers: [{ text: 'frog', weight: 100, feedback: 'Very good.' }, { text: 'toad', weight: 80 }],
+      case_sensitive: true,
+      text_match: 'moodle',
+    });
+  });
+
+  it('sends the name, category, tags and feedback', () => {
+    const draft = base({ type: 'true_false', correct_bool: true, true_feedback: 'Yes.', name: 'Stacks', category: '$course$/top/DS', tags: 'lifo, , basics ', general_feedback: 'A stack is LIFO.' });
+    expect(messages(draft)).toEqual({});
+    expect(questionInputOf(draft)).toMatchObject({ name: 'Stacks', category: '$course$/top/DS', tags: ['lifo', 'basics'], general_feedback: 'A stack is LIFO.', true_feedback: 'Yes.', false_feedback: '' });
   });
 
   it('descriptive needs no answer', () => {
@@ -109,7 +135,7 @@ describe('question editor validation', () => {
 
   it('neither validates nor sends the answer fields of another type', () => {
     // Empty options left over from choosing 'single' first.
-    const draft = base({ type: 'numeric', numeric_value: '10', options: [newOption(''), newOption('')] });
+    const draft = base({ type: 'numeric', numeric_answers: [newNumericAnswer('10')], options: [newOption(''), newOption('')] });
     expect(messages(draft)).toEqual({});
     expect(questionInputOf(draft)).not.toHaveProperty('options');
   });
@@ -149,5 +175,16 @@ describe('question editor validation', () => {
       { id: 'o2', text: 'No', correct: false },
     ]);
     expect(parsed).toMatchObject({ subject: 1, module: 2, marks: 2, time_required: 1 });
+  });
+
+  it('edits a saved short answer or numeric question with its weighted answers, or its old accepted answers', () => {
+    const common = { id: 9, subject: 1, module: 2, topic: null, question: 'Q', marks: 2, time_required: 1, difficulty: 'easy', options: null, scoring: null, correct_bool: null, version: 1, created_by: 4, created_at: '2025-01-01T00:00:00.000Z' };
+    const weighted = draftOf({ ...common, type: 'short_answer', numeric_value: null, numeric_tolerance: null, accepted_answers: ['frog'], short_answers: [{ text: 'frog', weight: 100 }, { text: 'toad', weight: 80, feedback: 'OK.' }], text_match: 'moodle', case_sensitive: true, tags: ['a', 'b'], name: 'Frogs' } as QuestionRecord);
+    expect(weighted.accepted_answers.map(({ text, weight, feedback }) => [text, weight, feedback])).toEqual([['frog', 100, ''], ['toad', 80, 'OK.']]);
+    expect([weighted.case_sensitive, weighted.text_match, weighted.tags, weighted.name]).toEqual([true, 'moodle', 'a, b', 'Frogs']);
+    const old = draftOf({ ...common, type: 'short_answer', numeric_value: null, numeric_tolerance: null, accepted_answers: ['queue'] } as QuestionRecord);
+    expect([old.accepted_answers.map((a) => [a.text, a.weight]), old.text_match]).toEqual([[['queue', 100]], 'legacy']);
+    const numeric = draftOf({ ...common, type: 'numeric', numeric_value: 3.14, numeric_tolerance: 0.01, accepted_answers: null } as QuestionRecord);
+    expect(numeric.numeric_answers.map(({ value, tolerance, weight }) => [value, tolerance, weight])).toEqual([['3.14', '0.01', 100]]);
   });
 });
