@@ -105,8 +105,9 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
   if (row.short_answers) {
     const answers = JSON.parse(row.short_answers) as ShortAnswer[];
     key.shortAnswers = answers.map((a) => ({ text: a.text, fraction: a.weight / 100, ...(a.feedback ? { feedback: a.feedback } : {}) }));
-    key.caseSensitive = row.case_sensitive === 1;
     key.textMatch = (row.text_match as TextMatchMode | null) ?? 'moodle';
+    // Only Moodle's rule has a case setting (the old rule always ignores case): its absence tells readers the old rule applies.
+    if (key.textMatch === 'moodle') key.caseSensitive = Number(row.case_sensitive) === 1;
   }
   if (row.numeric_answers) {
     const answers = JSON.parse(row.numeric_answers) as NumericAnswer[];

@@ -204,8 +204,8 @@ describe('a teacher builds an exam', () => {
 
     // 4. Numeric with a tolerance, with math.
     await common(Q.numeric.module, 'Numeric', Q.numeric.text, '3', '2', 'Hard');
-    await textbox(page, 'Correct value').fill(Q.numeric.value);
-    await textbox(page, 'Tolerance (±)').fill(Q.numeric.tolerance);
+    await textbox(page, 'Answer 1').fill(Q.numeric.value);
+    await textbox(page, 'Tolerance 1 (±)').fill(Q.numeric.tolerance);
     await preview.getByText(`Correct answer: ${Q.numeric.value} (accepted within ± ${Q.numeric.tolerance})`).waitFor();
     await preview.locator('.katex').first().waitFor();
     await saveAndNext();

@@ -43,10 +43,26 @@ export const DIFFICULTY_COLORS: Record<Difficulty, 'success' | 'warning' | 'erro
 function QuestionText({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<QuestionRecord>();
   if (!record) return null;
-  if (!compact) return <ClampedMarkdown text={record.question} />;
+  // A question's name (Moodle's title) heads its text when it has one.
+  const name = record.name ? (
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {record.name}
+    </Typography>
+  ) : null;
+  if (!compact) {
+    return name ? (
+      <Box>
+        {name}
+        <ClampedMarkdown text={record.question} />
+      </Box>
+    ) : (
+      <ClampedMarkdown text={record.question} />
+    );
+  }
   // Narrow screens: the other columns' facts under the text.
   return (
     <Box>
+      {name}
       <ClampedMarkdown text={record.question} maxWidth={420} minWidth={0} />
       <Typography variant="caption" color="text.secondary">
         {QUESTION_TYPE_LABELS[record.type]} · {DIFFICULTY_LABELS[record.difficulty]} · {marksLabel(record.marks)}
