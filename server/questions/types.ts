@@ -1,7 +1,8 @@
 import type { Difficulty, QuestionType, ScoringMode } from '../../src/schemas/questions';
 
 /** The file formats questions travel in. */
-export const TRANSFER_FORMATS = ['xlsx', 'aiken', 'gift'] as const;
+/** xml is Moodle XML. */
+export const TRANSFER_FORMATS = ['xlsx', 'aiken', 'gift', 'xml'] as const;
 export type TransferFormat = (typeof TRANSFER_FORMATS)[number];
 
 /** The most questions one file may import, and one export may hold. */
@@ -39,6 +40,12 @@ export interface QuestionDraft {
   columns?: Record<string, string>;
   /** Spreadsheets: the module and topic as written (an id or a name), resolved against the bank later. */
   refs?: { module?: string | number; topic?: string | number };
+  /** Moodle formats: the question's name (GIFT title), category path and tags, shown in the import preview. */
+  name?: string;
+  category?: string;
+  tags?: string[];
+  /** What the import leaves out of this question (feedback the portal has no place for, ...), shown in the preview. */
+  notes?: string[];
 }
 
 export interface ParseResult {

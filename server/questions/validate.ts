@@ -77,6 +77,11 @@ function lineOf(draft: QuestionDraft, path: string): number {
 export interface ValidQuestion {
   row: number;
   question: Question;
+  /** What the file said beside the question (Moodle formats), for the import preview. */
+  name?: string;
+  category?: string;
+  tags?: string[];
+  notes?: string[];
 }
 
 /**
@@ -110,7 +115,10 @@ export function validateDrafts(
     };
     const parsed = questionSchema.safeParse(input);
     if (parsed.success) {
-      if (!failedRows.has(draft.row)) valid.push({ row: draft.row, question: parsed.data });
+      if (!failedRows.has(draft.row)) {
+        const { name, category, tags, notes } = draft;
+        valid.push({ row: draft.row, question: parsed.data, ...(name ? { name } : {}), ...(category ? { category } : {}), ...(tags ? { tags } : {}), ...(notes ? { notes } : {}) });
+      }
       continue;
     }
     failed++;

@@ -99,33 +99,47 @@ describe('GIFT', () => {
     ]);
   });
 
-  it('names the line of every problem: unclosed braces, matching, a bad number, a description, partial credit, an empty option, two blocks', () => {
+  it('names the line (and column) of every problem: unclosed braces, matching, a bad number, a description, partial credit, an empty option, two blocks', () => {
     const result = check(parseGift(text('gift-errors.txt')));
     expect(result.errors).toEqual([
-      { row: 4, field: 'answer', message: 'The answer block opened with "{" is not closed with "}"' },
-      { row: 8, field: 'type', message: 'Matching questions (=item -> match) are not supported' },
-      { row: 13, field: 'answer', message: '"2.7x" is not a number; write {#value:tolerance}, {#min..max} or {#value}' },
-      { row: 15, field: 'answer', message: 'No answer block {…}: text without a question (a description) cannot be imported' },
-      { row: 23, field: 'options', message: 'Option text is required' },
-      { row: 26, field: 'answer', message: 'A question has one answer block {…}; write \\{ for a brace in the text' },
+      { row: 6, field: 'syntax', message: 'Expected "}" but end of input found (line 6, column 8)' },
+      { row: 8, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' },
+      { row: 13, field: 'syntax', message: 'Expected "}" but "x" found (line 13, column 39)' },
+      { row: 15, field: 'type', message: 'Text without an answer block (a description) cannot be imported yet' },
+      { row: 23, field: 'syntax', message: 'Expected "}" but "~" found (line 23, column 2)' },
+      { row: 26, field: 'syntax', message: 'Expected (blank lines separator) but "{" found (line 26, column 41)' },
     ]);
     // Line 17 (~%50%AVL tree =Red-black tree) is a single choice with a partly right option, as Moodle reads it.
     expect(result.valid.map((v) => v.row)).toEqual([2, 17, 19]);
   });
 
   it.each([
-    ['a "}" before any "{"', 'Text } more {T}', 1, 'answer', '"}" without an opening "{"; write \\} for a brace in the text'],
-    ['a block not closed before the next one', 'First {=a ~b\nSecond {T}', 1, 'answer', 'The answer block opened with "{" is not closed before the next "{" (line 2); write \\{ for a brace in the text'],
-    ['a title that is not closed', '\n\n::Title {T}', 3, 'question', 'The title opened with "::" is not closed with "::"'],
+    ['a "}" before any "{"', 'Text } more {T}', 1, 'syntax', 'Expected "{" but "}" found (line 1, column 6)'],
+    ['a block not closed before the next one', 'First {=a ~b\nSecond {T}', 2, 'syntax', 'Expected "}" but "{" found (line 2, column 8)'],
     ['a range that runs backwards', 'Q {#5..1}', 1, 'answer', 'The range 5..1 runs backwards; write {#min..max} with min <= max'],
-    ['an empty numeric answer', 'Q {#}', 1, 'answer', 'The numeric answer is empty; write {#value:tolerance}, {#min..max} or {#value}'],
-    ['a bad tolerance', 'Q {#5:abc}', 1, 'answer', '"abc" is not a number; write {#value:tolerance}, {#min..max} or {#value}'],
-    ['partial credit on a short answer', 'Q {\n=right\n=%50%almost\n}', 3, 'answer', 'Partial credit (50%) on a short answer is not supported; list only fully right answers'],
-    ['several numeric answers', 'Q {#\n=1:0\n=2:0\n}', 1, 'answer', 'Only one numeric answer is supported; write {#value:tolerance} or {#min..max}'],
-    ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'options', 'Answer weights run from -100% to 100% (found 150%)'],
-    ['text before the first answer', 'Q {oops ~a =b}', 1, 'answer', 'Text before the first answer ("oops"); each answer starts with = or ~'],
+    ['a bad tolerance', 'Q {#5:abc}', 1, 'syntax', 'Expected "}" but ":" found (line 1, column 6)'],
+    ['an unclosed block at the end of the file', 'Q {=a ~b: c', 1, 'syntax', 'Expected "}" but end of input found (line 1, column 12)'],
+    ['partial credit on a short answer', 'Q {\n=right\n=%50%almost\n}', 3, 'answer', 'Partial credit (50%) on a short answer cannot be imported yet; list only fully right answers'],
+    ['several numeric answers', 'Q {#\n=1:0\n=2:0\n}', 1, 'answer', 'Only one fully right numeric answer can be imported (a value with its tolerance)'],
+    ['partial credit on a numeric answer', 'Q {#\n=1:0\n=%50%2:1\n}', 1, 'answer', 'Partial credit (50%) on a numeric answer cannot be imported yet; keep one answer with its tolerance'],
+    ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'syntax', 'Expected a value between -100 and 100 but "150" found (line 1, column 6)'],
+    ['text before the first answer', 'Q {oops ~a =b}', 1, 'syntax', 'Expected "}" but "~" found (line 1, column 9)'],
   ])('refuses %s with its line', (_what, input, row, field, message) => {
     expect(parseGift(input).errors).toEqual([{ row, field, message }]);
+  });
+
+  it('refuses a title that is not closed, or an empty numeric answer, on its line', () => {
+    expect(parseGift('\n\n::Title {T}').errors).toEqual([expect.objectContaining({ row: 3, field: 'syntax', message: expect.stringContaining('(line 3, column 1)') })]);
+    expect(parseGift('Q {#}').errors).toEqual([expect.objectContaining({ row: 1, field: 'syntax', message: expect.stringContaining('(line 1, column 4)') })]);
+  });
+
+  it('reads a ":" in text, answers and feedback as Moodle does (only the title and numeric answers use it)', () => {
+    const { drafts, errors } = parseGift('Q: std::vector? {=a: b#fb: x ~c}\n\nN {#1:0.5}');
+    expect(errors).toEqual([]);
+    expect(drafts.map((d) => d.fields)).toEqual([
+      { question: 'Q: std::vector?', type: 'single', options: [{ text: 'a: b', correct: true, weight: 100 }, { text: 'c', correct: false, weight: 0 }] },
+      { question: 'N', type: 'numeric', numeric_value: 1, numeric_tolerance: 0.5 },
+    ]);
   });
 
   it('leaves rules of the question itself to the schema, on the right line', () => {
@@ -137,7 +151,7 @@ describe('GIFT', () => {
     ]);
   });
 
-  it('skips categories and comments, keeps a leading answer without "=" as a short answer, and reads lower-case true/false', () => {
+  it('keeps categories for the questions after them, skips comments, keeps a leading answer without "=" as a short answer, and reads lower-case true/false', () => {
     const { drafts, errors } = parseGift('$CATEGORY: $course$/top\n\n// c\nQ1 {Paris}\n\nQ2 {true}\n\nQ3{f#no}\n\n$CATEGORY: $course$/top/Other\nQ4 {T}');
     expect(errors).toEqual([]);
     expect(drafts.map((d) => d.fields)).toEqual([
@@ -147,6 +161,7 @@ describe('GIFT', () => {
       { question: 'Q4', type: 'true_false', correct_bool: true },
     ]);
     expect(drafts.map((d) => d.row)).toEqual([4, 6, 8, 11]);
+    expect(drafts.map((d) => d.category)).toEqual(['$course$/top', '$course$/top', '$course$/top', '$course$/top/Other']);
   });
 
   it('keeps answers verbatim apart from the markers: weights, format markers and escapes', () => {
