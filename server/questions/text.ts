@@ -54,15 +54,17 @@ const PRE_BREAK = '\u0000';
  * The result is text (it may contain '<' as a character) and is shown as text.
  */
 export function htmlToText(html: string): string {
-  const cleaned = html.replace(/\u0000/g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  const cleaned = html.replace(/[\u0000\u0001]/g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
   const text = cleaned
     .split(/(<pre\b[^>]*>[\s\S]*?<\/pre\s*>)/i)
     .map((part, i) => {
       if (i % 2 === 0) return flowText(part);
       const inner = part.replace(/^<pre\b[^>]*>/i, '').replace(/<\/pre\s*>$/i, '').replace(/<br\s*\/?>/gi, '\n').replace(/<\/?[a-z][^>]*>/gi, '');
-      return `\n${decodeEntities(inner).replace(/^\r?\n/, '').replace(/\r\n|\r|\n/g, PRE_BREAK).replace(/\s+$/, '')}\n`;
+      return `\u0001${decodeEntities(inner).replace(/^\r?\n/, '').replace(/\r\n|\r|\n/g, PRE_BREAK).replace(/\s+$/, '')}\n`;
     })
-    .join('');
+    .join('')
+    // A <pre> starts on a line of its own.
+    .replace(/\n*\u0001/g, '\n');
   return text
     .replace(/\n{3,}/g, '\n\n')
     .replace(/^(?:[ \t]*\n)+/, '')

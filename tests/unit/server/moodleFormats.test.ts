@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAiken } from '../../../server/questions/aiken';
+import { parseGift } from '../../../server/questions/gift';
+import { parseMoodleXml, writeMoodleXml } from '../../../server/questions/moodleXml';
+import { parseQuestionSheet, questionSheetRows, readQuestionSheet } from '../../../server/questions/sheet';
+import { htmlToText } from '../../../server/questions/text';
+import type { ExportQuestion, ParseResult } from '../../../server/questions/types';
+import { validateDrafts, type ImportDefaults } from '../../../server/questions/validate';
+import { writeWorkbook } from '../../../server/upload/spreadsheet';
+
+/**
+ * Moodle's own format fixtures (tests/fixtures/moodle-formats, see its README), read as Moodle's
+ * tests read them: the types, weights (fractions) and names Moodle's import gives, and a refusal with
+ * its line for what the portal cannot hold.
+ */
+const dir = path.resolve(__dirname, '../../fixtures/moodle-formats');
+const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
+const defaults: ImportDefaults = { subject: 1, module: 10, marks: 1, time_required: 1, difficulty: 'medium' };
+const check = (parsed: ParseResult) => validateDrafts(parsed.drafts, defaults, 'text', parsed.errors);
+const weights = (q: { options?: { text: string; weight?: number }[] | null }) => (q.options ?? []).map((o) => [o.text, o.weight]);
+
+describe("Moodle's GIFT fixtures", () => {
+  it('questions.gift.txt: the essay, the single choice, the weighted multiple choice and the true/false questions as Moodle reads them', () => {
+    const result = check(parseGift(read('questions.gift.txt')));
+    const byName = Object.fromEntries(result.valid.map((v) => [v.name, v]));
+    expect(byName.Q8.question).toMatchObject({ type: 'descriptive', question: 'How are you?' });
+    // Moodle: =yellow is 1, ~red and ~blue 0 ([plain] is a format marker, not text).
+    expect(byName.Q2.question.type).toBe('single');
+    expect(weights(byName.Q2.question)).toEqual([['yellow', 100], ['red', 0], ['blue', 0]]);
+    // Moodle: single = 0, fractions 0.5, -1, 0.5, -1.
+    expect(byName.colours.question).toMatchObject({ type: 'multiple', scoring: 'partial' });
+    expect(weights(byName.colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue', -100]]);
+    expect(byName.colours.notes).toEqual(['feedback on answers is not kept']);
+    // Moodle: truefalse, correctanswer 0, with general feedback.
+    expect(byName.Q1.question).toMatchObject({ type: 'true_false', correct_bool: false });
+    expect(byName.Q1.notes).toEqual(['general feedback is not kept', 'feedback on answers is not kept']);
+    expect(result.valid.filter((v) => v.name === '2-08 TSL').map((v) => v.question.correct_bool)).toEqual([true, true]);
+    // What the portal cannot hold yet is refused on its line, with the reason.
+    expect(result.errors).toEqual([
+      { row: 5, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' },
+      { row: 31, field: 'syntax', message: 'Expected "}" but "~" found (line 31, column 43)' },
+      { row: 36, field: 'answer', message: 'Partial credit (50%) on a short answer cannot be imported yet; list only fully right answers' },
+    ]);
+  });
+
+  it('questions_in_category.gift.txt: the category is kept with each question, escaped HTML is read as text', () => {
+    const result = check(parseGift(read('questions_in_category.gift.txt')));
+    expect(result.errors).toEqual([{ row: 5, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' }]);
+    expect(result.valid.map((v) => [v.name, v.category, v.question.type])).toEqual([
+      ['Greeting', '$course$/Default for New Features', 'single'],
+      ['Moodle user', '$course$/Default for New Features', 'short_answer'],
+      ['Moodle acronym', '$course$/Default for New Features', 'true_false'],
+    ]);
+    expect(result.valid[0].question.question).toBe('Listen to this greeting:\n\nWhat language is being spoken?');
+    expect(weights(result.valid[0].question)).toEqual([['English', 0], ['French', 100], ['German', 0], ['Spanish', 0]]);
+    expect(result.valid[1].question.accepted_answers).toEqual(['Moodler']);
+    expect(result.valid[2].question).toMatchObject({ question: 'Moodle is an acronym for Modular Object-Oriented Dynamic Learning Environment.', correct_bool: true });
+  });
+});
+
+describe("Moodle's Aiken fixtures", () => {
+  it('questions.aiken.txt: two single-choice questions, the text kept as written', () => {
+    const result = check(parseAiken(read('questions.aiken.txt')));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => [v.question.question, weights(v.question)])).toEqual([
+      ['The Moodle project was started by:', [['Petr Skoda', 0], ['Martin Dougiamas', 100], ['Eloy Lafuente', 0], ['Tim Hunt', 0]]],
+      ['Moodle\'s abilities include handling user input that includes <html class="cool"> & images:', [['True', 100], ['False', 0]]],
+    ]);
+  });
+
+  it('aiken_errors.txt: the two good questions are read ("A)text" without a space too, as Moodle does), the others refused on their line', () => {
+    const result = check(parseAiken(read('aiken_errors.txt')));
+    expect(result.valid.map((v) => [v.question.question, weights(v.question)])).toEqual([
+      ['A good question', [['Correct', 100], ['Incorrect', 0]]],
+      ['A second good question', [['Incorrect (No space)', 0], ['Correct (No space)', 100]]],
+    ]);
+    expect(result.errors.map((e) => e.row)).toEqual([2, 7, 17]);
+  });
+});
+
+describe("Moodle's XML fixtures", () => {
+  it('nested_categories_with_questions.xml: every question with its name and its category path', () => {
+    const result = check(parseMoodleXml(read('nested_categories_with_questions.xml')));
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((v) => [v.row, v.name, v.category, v.question.type, v.question.question])).toEqual([
+      [15, 'Iota Question', '$course$/Iota', 'true_false', 'Testing Iota Question'],
+      [55, 'Kappa Essay Question', '$course$/Iota/Kappa', 'descriptive', 'Testing Kappa Essay Question'],
+      [83, 'Kappa Question', '$course$/Iota/Kappa', 'true_false', 'Testing Kappa Question'],
+      [123, 'Lambda Question', '$course$/Iota/Kappa/Lambda', 'true_false', 'Testing Lambda Question'],
+      [163, 'Mu Question', '$course$/Iota/Mu', 'true_false', 'Testing Mu Question'],
+    ]);
+    expect(result.valid.every((v) => v.question.correct_bool !== false)).toBe(true);
+  });
+
+  it('multichoice.xml: a question with embedded files is refused with its line, index, name and the reason', () => {
+    const result = check(parseMoodleXml(read('multichoice.xml')));
+    expect(result.valid).toEqual([]);
+    expect(result.errors).toEqual([
+      { row: 12, field: 'question', message: expect.stringMatching(/^Question 1 "Greeting": embedded files \(@@PLUGINFILE@@/) },
+    ]);
+  });
+
+  it('every-type.xml: weights, marks, tags, text formats (html lines, <pre> indentation, plain text kept as written) and an unsupported type', () => {
+    const result = check(parseMoodleXml(read('every-type.xml')));
+    const byName = Object.fromEntries(result.valid.map((v) => [v.name, v]));
+    expect(byName.Colours.question).toMatchObject({ type: 'multiple', scoring: 'partial', marks: 2, question: "What's between orange and green in the spectrum?" });
+    expect(weights(byName.Colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue & green', -100]]);
+    expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], notes: ['general feedback is not kept', 'feedback on answers is not kept'] });
+    expect(byName['Indented code'].question.question).toBe('What does this print?\nfor i in range(2):\n    print(i < 1)');
+    expect(weights(byName['Indented code'].question)).toEqual([['True\nFalse', 100], ['False', 0]]);
+    expect(byName.Capital.question).toMatchObject({ type: 'short_answer', accepted_answers: ['Paris', 'Paname'] });
+    expect(byName.Pi.question).toMatchObject({ type: 'numeric', numeric_value: 3.14, numeric_tolerance: 0.01, question: 'What is *pi* to two decimals?' });
+    expect(byName.Sky.question).toMatchObject({ type: 'true_false', correct_bool: false, question: 'The sky is green & <b>bold</b>.' });
+    expect(byName.Essay.question).toMatchObject({ type: 'descriptive', marks: 5, question: 'Describe a queue.\nGive an example.' });
+    expect(result.errors).toEqual([
+      { row: 211, field: 'type', message: 'Question 7 "Drag words": Drag and drop into text questions (ddwtos) cannot be imported: the portal has no such question type yet' },
+    ]);
+  });
+
+  it.each([
+    ['a file that is not XML', '<quiz><question type="truefalse"></quiz>', /not well-formed XML: .*\(line 1, column \d+\)/],
+    ['a case-sensitive short answer', '<quiz><question type="shortanswer"><questiontext><text>Q</text></questiontext><usecase>1</usecase><answer fraction="100"><text>A</text></answer></question></quiz>', /Case-sensitive/],
+    ['a wildcard short answer', '<quiz><question type="shortanswer"><questiontext><text>Q</text></questiontext><answer fraction="100"><text>Par*</text></answer></question></quiz>', /wildcard/],
+    ['a numeric answer with units', '<quiz><question type="numerical"><questiontext><text>Q</text></questiontext><answer fraction="100"><text>3</text><tolerance>0</tolerance></answer><units><unit><multiplier>1</multiplier><unit_name>m</unit_name></unit></units></question></quiz>', /units/],
+    ['a matching question', '<quiz>\n<question type="matching"><name><text>M</text></name></question></quiz>', /^Question 1 "M": Matching questions \(matching\) cannot be imported/],
+    ['a Cloze question', '<quiz><question type="multianswer"></question></quiz>', /Embedded answers \(Cloze\)/],
+  ])('refuses %s with a reason', (_what, xml, message) => {
+    const parsed = parseMoodleXml(xml);
+    expect(parsed.drafts).toEqual([]);
+    expect(parsed.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
+  });
+
+  it('refuses a DOCTYPE (no entity expansion) and a file without <quiz>', () => {
+    expect(parseMoodleXml('<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "aaaa">]><quiz>&a;</quiz>').problem).toMatch(/DOCTYPE/);
+    expect(parseMoodleXml('<other/>').problem).toMatch(/no <quiz> element/);
+  });
+
+  it('reads \\* in a short answer as the character, and a * answer worth 0% as feedback only', () => {
+    const xml = '<quiz><question type="shortanswer"><questiontext format="plain_text"><text>Q</text></questiontext><answer fraction="100"><text>2\\*3</text></answer><answer fraction="0"><text>*</text><feedback><text>No</text></feedback></answer></question></quiz>';
+    const [draft] = parseMoodleXml(xml).drafts;
+    expect(draft.fields.accepted_answers).toEqual(['2*3']);
+    expect(draft.notes).toEqual(['feedback on answers is not kept', '1 answer worth 0% (feedback only) not kept']);
+  });
+});
+
+describe('Moodle XML export', () => {
+  const base = { marks: 2, time_required: 1, difficulty: 'easy' as const };
+  const bank: ExportQuestion[] = [
+    { id: 1, ...base, type: 'single', question: 'A <b>tag</b> & an &amp; stay\n  as written', options: [{ text: 'x < y', correct: true, weight: 100 }, { text: 'half', correct: true, weight: 50 }, { text: 'no', correct: false, weight: 0 }] },
+    { id: 2, ...base, type: 'multiple', scoring: 'partial', question: 'Pick', options: [{ text: 'a', correct: true, weight: 33.33333 }, { text: 'b', correct: true, weight: 66.66667 }, { text: 'c', correct: false, weight: -100 }] },
+    { id: 3, ...base, type: 'true_false', question: 'T?', correct_bool: false },
+    { id: 4, ...base, type: 'numeric', question: 'N?', numeric_value: 6.02e23, numeric_tolerance: 0.5 },
+    { id: 5, ...base, type: 'short_answer', question: 'S?', accepted_answers: ['a*b', 'C:\\temp'] },
+    { id: 6, ...base, type: 'descriptive', question: 'Explain.' },
+  ];
+
+  it('writes what Moodle reads, and reads it back as the same questions (weights exactly, marks, text as written)', () => {
+    const xml = writeMoodleXml(bank);
+    expect(xml).toContain('<answer fraction="33.33333" format="plain_text">');
+    expect(xml).toContain('<answer fraction="-100" format="plain_text">');
+    expect(xml).toContain('<text>a\\*b</text>');
+    expect(xml).toContain('<defaultgrade>2.0000000</defaultgrade>');
+    const result = check(parseMoodleXml(xml));
+    expect(result.errors).toEqual([]);
+    const back = result.valid.map((v) => v.question);
+    expect(back[0]).toMatchObject({ type: 'single', marks: 2, question: 'A <b>tag</b> & an &amp; stay\n  as written' });
+    expect(weights(back[0])).toEqual([['x < y', 100], ['half', 50], ['no', 0]]);
+    expect(back[1]).toMatchObject({ type: 'multiple', scoring: 'partial' });
+    expect(weights(back[1])).toEqual([['a', 33.33333], ['b', 66.66667], ['c', -100]]);
+    expect(back[2]).toMatchObject({ type: 'true_false', correct_bool: false });
+    expect(back[3]).toMatchObject({ type: 'numeric', numeric_value: 6.02e23, numeric_tolerance: 0.5 });
+    expect(back[4]).toMatchObject({ type: 'short_answer', accepted_answers: ['a*b', 'C:\\temp'] });
+    expect(back[5]).toMatchObject({ type: 'descriptive', question: 'Explain.' });
+  });
+});
+
+describe('text', () => {
+  it('HTML keeps its line structure, and <pre> its indentation and blank lines', () => {
+    expect(htmlToText('<p>Code:</p><pre>if x:\n    y()\n\n\n  z</pre><p>a   b</p>')).toBe('Code:\nif x:\n    y()\n\n\n  z\na b');
+  });
+
+  it('the spreadsheet round trip keeps literal text such as &amp; and _x000D_ as it is', () => {
+    const q: ExportQuestion = { id: 1, type: 'short_answer', question: 'Write &amp; or &lt;b&gt; or &#39; <b>x</b> & "q"', marks: 1, time_required: 1, difficulty: 'easy', accepted_answers: ['&amp;', 'a_x000D_b'], module: 'M', topic: null };
+    const { header, rows } = questionSheetRows([q]);
+    const back = parseQuestionSheet(readQuestionSheet(writeWorkbook('Questions', header, rows)));
+    expect(back.drafts[0].fields).toMatchObject({ question: q.question, accepted_answers: q.accepted_answers });
+  });
+});
