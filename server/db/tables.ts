@@ -193,8 +193,24 @@ export interface QuestionTable extends Tenant {
   correct_bool: number | null;
   numeric_value: number | null;
   numeric_tolerance: number | null;
-  /** JSON: string[] */
+  /** JSON: string[]; kept filled from short_answers (the answers worth 100%) for older readers */
   accepted_answers: string | null;
+  /** Moodle's question name (GIFT `::name::`), category path and tags (JSON string[]) */
+  name: string | null;
+  category: string | null;
+  tags: string | null;
+  general_feedback: string | null;
+  /** true/false: feedback for the response True, and for False */
+  true_feedback: string | null;
+  false_feedback: string | null;
+  /** JSON: [{ text, weight, feedback? }]: weight in percent (0..100), tried in order */
+  short_answers: string | null;
+  /** 1 when short answers match case (Moodle's usecase) */
+  case_sensitive: number | null;
+  /** short answer: 'moodle' (trim, * wildcard) or 'legacy' (whole answer, case and extra spaces ignored) */
+  text_match: string | null;
+  /** JSON: [{ value: number | '*', tolerance, weight, feedback? }]: tried in order */
+  numeric_answers: string | null;
   version: Generated<number>;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { entities } from '../../src/schemas';
-import { optionWeights, type QuestionOption } from '../../src/schemas/questions';
+import { legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionOption } from '../../src/schemas/questions';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
 
@@ -15,12 +15,12 @@ const optionId = () => randomBytes(6).toString('base64url');
 const KEY_FIELDS: Record<string, string[]> = {
   single: ['options'],
   multiple: ['options', 'scoring'],
-  true_false: ['correct_bool'],
-  numeric: ['numeric_value', 'numeric_tolerance'],
-  short_answer: ['accepted_answers'],
+  true_false: ['correct_bool', 'true_feedback', 'false_feedback'],
+  numeric: ['numeric_answers', 'numeric_value', 'numeric_tolerance'],
+  short_answer: ['short_answers', 'case_sensitive', 'text_match', 'accepted_answers'],
   descriptive: [],
 };
-const ALL_KEY_FIELDS = ['options', 'scoring', 'correct_bool', 'numeric_value', 'numeric_tolerance', 'accepted_answers'];
+const ALL_KEY_FIELDS = Object.values(KEY_FIELDS).flat().filter((f, i, all) => all.indexOf(f) === i);
 
 /**
  * The question bank. Options get stable ids; the module must belong to the chosen subject and the
@@ -47,11 +47,27 @@ export const questionAdapter: ResourceAdapter = {
       prepared.options = options.map((o, i) => {
         const id = o.id && !seen.has(o.id) ? o.id : optionId();
         seen.add(id);
-        return { id, text: o.text, correct: weights[i] > 0, weight: weights[i] };
+        return { id, text: o.text, correct: weights[i] > 0, weight: weights[i], ...(o.feedback ? { feedback: o.feedback } : {}) };
       });
     }
     if (body.type === 'multiple') prepared.scoring = body.scoring ?? 'all_or_nothing';
-    if (body.type === 'numeric') prepared.numeric_tolerance = body.numeric_tolerance ?? 0;
+    // Short and numeric answers are stored as weighted lists; a body in the old form (accepted_answers,
+    // numeric_value) is converted, and the old fields are filled from the lists for older readers.
+    if (body.type === 'short_answer') {
+      const { answers, textMatch } = shortAnswersOf(body);
+      prepared.short_answers = answers.map(({ text, weight, feedback }) => ({ text, weight, ...(feedback ? { feedback } : {}) }));
+      prepared.text_match = textMatch;
+      prepared.case_sensitive = textMatch === 'moodle' && body.case_sensitive === true;
+    }
+    if (body.type === 'numeric') {
+      prepared.numeric_answers = numericAnswersOf(body).map(({ value, tolerance, weight, feedback }) => ({
+        value,
+        tolerance: value === '*' ? 0 : (tolerance ?? 0),
+        weight,
+        ...(feedback ? { feedback } : {}),
+      }));
+    }
+    if (body.type === 'short_answer' || body.type === 'numeric') Object.assign(prepared, legacyAnswerFields({ ...(prepared as object), type: body.type }));
     return prepared;
   },
   async update(trx, id, row, caller) {

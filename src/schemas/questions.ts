@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
-import { idRef, numberInput, optionalIdRef, requiredText } from './fields';
+import { idRef, numberInput, optionalIdRef, optionalText, requiredText } from './fields';
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric', 'short_answer', 'descriptive'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -61,6 +61,16 @@ export const roundWeight = (w: number) => Math.round(w * 1e5) / 1e5;
 const WEIGHT_SUM_TOLERANCE = 0.001;
 export const OPTIONS_MAX = 12;
 export const ACCEPTED_ANSWERS_MAX = 20;
+/** Feedback of one option or answer, and of a whole question (Moodle's general feedback). */
+export const FEEDBACK_MAX = 2000;
+export const GENERAL_FEEDBACK_MAX = 10_000;
+export const QUESTION_NAME_MAX = 255;
+export const CATEGORY_MAX = 1000;
+export const TAGS_MAX = 20;
+export const TAG_MAX = 100;
+
+/** Feedback shown to the student in the review; missing, null and '' mean none. */
+const feedbackText = (label: string, max = FEEDBACK_MAX) => optionalText(label, max);
 
 /** One option of a choice question; the server gives it a stable id on save. */
 export const questionOptionSchema = z.object({
@@ -76,8 +86,60 @@ export const questionOptionSchema = z.object({
       .max(100, 'Option weight must be between -100% and 100%')
       .optional(),
   ),
+  /** Shown in the student's review when the option was chosen (Moodle's answer feedback). */
+  feedback: feedbackText('Option feedback'),
 });
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
+
+/** A weight of a short or numeric answer: 0..100 percent, as Moodle's forms for those types offer. */
+const answerWeight = (label: string) =>
+  numberInput(
+    z
+      .number({ error: `${label} weight must be a number of percent` })
+      .min(0, `${label} weight must be between 0% and 100%`)
+      .max(100, `${label} weight must be between 0% and 100%`),
+  );
+
+/**
+ * One accepted answer of a short answer question (Moodle's qtype_shortanswer answer): the text, in
+ * which `*` matches any run of characters and `\*` a literal asterisk; the share of the marks it earns;
+ * feedback shown when it is the answer that matched.
+ */
+export const shortAnswerSchema = z.object({
+  text: requiredText('An accepted answer cannot be empty').max(500, 'An accepted answer should not exceed 500 characters'),
+  weight: answerWeight('Answer'),
+  feedback: feedbackText('Answer feedback'),
+});
+export type ShortAnswer = z.infer<typeof shortAnswerSchema>;
+
+/**
+ * One answer of a numeric question (Moodle's qtype_numerical answer): a response within
+ * `tolerance` of `value` (nominal: |response - value| <= tolerance) earns `weight` percent of the
+ * marks. `value: '*'` matches any number (Moodle's catch-all answer, for feedback on every other response).
+ */
+export const numericAnswerSchema = z.object({
+  value: z.union([z.literal('*'), numberInput(z.number({ error: 'Enter the answer value (a number, or * for any other answer)' }))], {
+    error: 'Enter the answer value (a number, or * for any other answer)',
+  }),
+  tolerance: numberInput(z.number({ error: 'Enter a valid tolerance' }).min(0, 'Tolerance cannot be negative').optional()),
+  weight: answerWeight('Answer'),
+  feedback: feedbackText('Answer feedback'),
+});
+export type NumericAnswer = z.infer<typeof numericAnswerSchema>;
+
+/**
+ * How short answers are compared with a response:
+ * - moodle: Moodle's rule: the response is trimmed, `*` in an answer matches any run of characters,
+ *   case matters only when `case_sensitive` is set;
+ * - legacy: the rule questions written before weighted answers had: the whole answer, case ignored,
+ *   runs of spaces counted as one, `*` a plain character (kept so their attempts re-grade identically).
+ */
+export const TEXT_MATCH_MODES = ['moodle', 'legacy'] as const;
+export type TextMatchMode = (typeof TEXT_MATCH_MODES)[number];
+export const TEXT_MATCH_LABELS: Record<TextMatchMode, string> = {
+  moodle: 'As Moodle (* is a wildcard, case as set)',
+  legacy: 'Old rule (whole answer, case and extra spaces ignored)',
+};
 
 /**
  * Each option's weight in percent. An option without a weight gets one from `correct`, as questions
@@ -93,6 +155,44 @@ export function optionWeights(type: unknown, scoring: unknown, options: readonly
     if (o?.correct) return share;
     return scoring === 'partial' || scoring === 'legacy-partial' ? -share : 0;
   });
+}
+
+type AnswerLists = {
+  short_answers?: ShortAnswer[] | null;
+  accepted_answers?: string[] | null;
+  text_match?: TextMatchMode | null;
+  numeric_answers?: NumericAnswer[] | null;
+  numeric_value?: number | null;
+  numeric_tolerance?: number | null;
+};
+
+/**
+ * A short answer question's answers and matching rule, from either form: the weighted list
+ * (`short_answers`, Moodle's rule unless `text_match` says otherwise), or the old list of accepted
+ * texts (`accepted_answers`: each worth 100%, compared by the old rule).
+ */
+export function shortAnswersOf(q: AnswerLists): { answers: ShortAnswer[]; textMatch: TextMatchMode } {
+  if (Array.isArray(q.short_answers)) return { answers: q.short_answers, textMatch: q.text_match ?? 'moodle' };
+  return { answers: (q.accepted_answers ?? []).map((text) => ({ text, weight: 100 })), textMatch: q.text_match ?? 'legacy' };
+}
+
+/** A numeric question's answers, from either form: the weighted list, or the old value and tolerance (one answer worth 100%). */
+export function numericAnswersOf(q: AnswerLists): NumericAnswer[] {
+  if (Array.isArray(q.numeric_answers)) return q.numeric_answers;
+  return typeof q.numeric_value === 'number' ? [{ value: q.numeric_value, tolerance: q.numeric_tolerance ?? 0, weight: 100 }] : [];
+}
+
+/**
+ * The old single-valued fields, kept filled for readers that know only them: the short answers
+ * worth 100%, and the first numeric answer worth 100% (its value and tolerance).
+ */
+export function legacyAnswerFields(q: AnswerLists & { type?: unknown }) {
+  const full = q.type === 'numeric' ? numericAnswersOf(q).find((a) => a.weight === 100 && typeof a.value === 'number') : undefined;
+  return {
+    accepted_answers: q.type === 'short_answer' ? shortAnswersOf(q).answers.filter((a) => a.weight === 100).map((a) => a.text) : null,
+    numeric_value: full ? (full.value as number) : null,
+    numeric_tolerance: full ? (full.tolerance ?? 0) : null,
+  };
 }
 
 const isChoice = (type: unknown) => type === 'single' || type === 'multiple';
@@ -140,11 +240,26 @@ export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.Refinemen
   if (q.type === 'true_false' && typeof q.correct_bool !== 'boolean') {
     ctx.addIssue({ code: 'custom', path: ['correct_bool'], message: 'Choose the correct answer' });
   }
-  if (q.type === 'numeric' && typeof q.numeric_value !== 'number') {
-    ctx.addIssue({ code: 'custom', path: ['numeric_value'], message: 'Enter the correct value' });
+  if (q.type === 'numeric') {
+    if (Array.isArray(q.numeric_answers)) checkWeightedAnswers(q.numeric_answers as { weight?: number }[], 'numeric_answers', ctx);
+    else if (typeof q.numeric_value !== 'number') ctx.addIssue({ code: 'custom', path: ['numeric_value'], message: 'Enter the correct value' });
   }
-  if (q.type === 'short_answer' && !(Array.isArray(q.accepted_answers) && q.accepted_answers.length > 0)) {
-    ctx.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'Add at least one accepted answer' });
+  if (q.type === 'short_answer') {
+    if (Array.isArray(q.short_answers)) checkWeightedAnswers(q.short_answers as { weight?: number }[], 'short_answers', ctx);
+    else if (!(Array.isArray(q.accepted_answers) && q.accepted_answers.length > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'Add at least one accepted answer' });
+    }
+    if (q.text_match === 'legacy' && q.case_sensitive === true) {
+      ctx.addIssue({ code: 'custom', path: ['case_sensitive'], message: 'The old matching rule always ignores case' });
+    }
+  }
+}
+
+/** Short and numeric answers, as Moodle requires: at least one, and one of them worth 100% so full marks can be earned. */
+function checkWeightedAnswers(answers: { weight?: number }[], path: string, ctx: z.RefinementCtx): void {
+  if (answers.length === 0) ctx.addIssue({ code: 'custom', path: [path], message: 'Add at least one answer' });
+  else if (!answers.some((a) => a?.weight === 100)) {
+    ctx.addIssue({ code: 'custom', path: [path], message: 'One of the answers needs a weight of 100% so that full marks can be earned' });
   }
 }
 
@@ -161,13 +276,36 @@ export const questionAnswerFields = {
     .array(requiredText('An accepted answer cannot be empty').max(500, 'An accepted answer should not exceed 500 characters'))
     .max(ACCEPTED_ANSWERS_MAX, `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`)
     .optional(),
+  short_answers: z
+    .array(shortAnswerSchema, { error: 'Accepted answers must be a list' })
+    .max(ACCEPTED_ANSWERS_MAX, `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`)
+    .optional(),
+  case_sensitive: z.boolean({ error: 'Case sensitivity must be true or false' }).optional(),
+  text_match: z.enum(TEXT_MATCH_MODES, { error: 'Choose how answers are compared' }).optional(),
+  numeric_answers: z
+    .array(numericAnswerSchema, { error: 'Answers must be a list' })
+    .max(ACCEPTED_ANSWERS_MAX, `At most ${ACCEPTED_ANSWERS_MAX} answers`)
+    .optional(),
+  true_feedback: feedbackText('Feedback for the answer True'),
+  false_feedback: feedbackText('Feedback for the answer False'),
+};
+
+/** What Moodle keeps besides the answer key: a name, a category path, tags and general feedback. */
+export const questionMoodleFields = {
+  name: optionalText('Question name', QUESTION_NAME_MAX),
+  category: optionalText('Category', CATEGORY_MAX),
+  tags: z
+    .array(requiredText('A tag cannot be empty').max(TAG_MAX, `A tag should not exceed ${TAG_MAX} characters`), { error: 'Tags must be a list' })
+    .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+    .optional(),
+  general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
 };
 
 /** The common fields only (SPEC.md section 3's question form). */
 export const questionBaseSchema = z.object(questionFields);
 
 export const questionSchema = z
-  .object({ ...questionFields, ...questionAnswerFields })
+  .object({ ...questionFields, ...questionMoodleFields, ...questionAnswerFields })
   .superRefine((q, ctx) => checkQuestionAnswer(q, ctx), { when: (p) => typeof p.value === 'object' && p.value !== null });
 export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.infer<typeof questionSchema>;
@@ -201,7 +339,17 @@ export const questionEntity = defineEntity({
     correct_bool: { label: 'Correct answer' },
     numeric_value: { label: 'Correct value' },
     numeric_tolerance: { label: 'Tolerance' },
-    accepted_answers: { label: 'Accepted answers' },
+    accepted_answers: { label: 'Accepted answers (old form)' },
+    short_answers: { label: 'Accepted answers' },
+    case_sensitive: { label: 'Case sensitive' },
+    text_match: { label: 'Answer matching', choices: TEXT_MATCH_LABELS },
+    numeric_answers: { label: 'Answers' },
+    true_feedback: { label: 'Feedback for True' },
+    false_feedback: { label: 'Feedback for False' },
+    name: { label: 'Name', search: true },
+    category: { label: 'Category' },
+    tags: { label: 'Tags' },
+    general_feedback: { label: 'General feedback' },
   },
   recordRepresentation: 'question',
   updateSchema: questionSchema,
