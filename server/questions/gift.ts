@@ -2,7 +2,7 @@ import { parse as parseGiftBlock, SyntaxError as GiftSyntaxError, type GIFTQuest
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { htmlToText, oneLine, splitLines } from './text';
 import { Refusal, toDraft, type MoodleQuestion } from './moodle';
-import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
+import { numericAnswersOf, OPTION_WEIGHTS, optionWeights, shortAnswersOf } from '../../src/schemas/questions';
 
 /**
  * Moodle's GIFT format, read with the gift-pegjs parser (every GIFT construct: titles, format
@@ -130,7 +130,12 @@ function fromGift(g: Exclude<GIFTQuestion, { type: 'Category' }>, line: number, 
       return {
         ...base,
         kind: 'numeric',
-        answers: choices.map((c) => ({ ...numericOf(c.text, line), fraction: c.weight ?? (c.isCorrect ? 100 : 0), feedback: feedbackOf(c.feedback) })),
+        answers: choices.map((c, i) => ({
+          ...numericOf(c.text, line),
+          fraction: c.weight ?? (c.isCorrect ? 100 : 0),
+          feedback: feedbackOf(c.feedback),
+          line: lines.length === choices.length ? lines[i] : line,
+        })),
       };
     }
   }
@@ -303,57 +308,100 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
+/** A question's short answers as Moodle reads them: old questions' accepted answers are each worth 100%, their * a plain character. */
+export function shortAnswersForMoodle(q: ExportQuestion) {
+  const { answers, textMatch } = shortAnswersOf(q);
+  return answers.map((a) => ({ ...a, text: textMatch === 'legacy' ? a.text.replace(/\*/g, '\\*') : a.text }));
+}
+
 /**
- * Why a question cannot be written in GIFT so that Moodle marks it as the portal does, or null.
- * Moodle's multichoice marks the sum of the chosen answers' weights: an all-or-nothing multiple
- * choice question has no such weights (every subset of its right answers would earn part of the
- * marks), and a weight outside Moodle's list of fractions is refused by Moodle's import.
+ * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
+ * Moodle XML alike; `gift` adds what only GIFT cannot say). Moodle's multichoice marks the sum of
+ * the chosen answers' weights: an all-or-nothing multiple choice question has no such weights
+ * (every subset of its right answers would earn part of the marks), and a weight outside Moodle's
+ * list of fractions is refused by Moodle's import, for options and for short and numeric answers.
  */
-export function giftProblem(q: ExportQuestion): string | null {
-  if (q.type !== 'single' && q.type !== 'multiple') return null;
-  if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
-    return 'is marked all or nothing, which Moodle multiple choice (GIFT) cannot express; change it to partial credit or export it as Excel';
+export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string | null {
+  const name = format === 'gift' ? 'GIFT' : 'Moodle XML';
+  if (q.type === 'single' || q.type === 'multiple') {
+    if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
+      return `is marked all or nothing, which Moodle multiple choice (${name}) cannot express; change it to partial credit or export it as Excel`;
+    }
+    const odd = weightsOf(q).find((w) => !isMoodleFraction(w));
+    if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
   }
-  const odd = weightsOf(q).find((w) => !isMoodleFraction(w));
-  if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
+  if (q.type === 'short_answer') {
+    const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
+    if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
+    if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
+  }
+  if (q.type === 'numeric') {
+    const answers = numericAnswersOf(q);
+    const odd = answers.find((a) => !isMoodleFraction(a.weight));
+    if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
+    if (format === 'gift' && answers.some((a) => a.value === '*')) return 'has an answer for any other number (*), which GIFT cannot carry; export it as Moodle XML';
+  }
   return null;
 }
 
+export const giftProblem = (q: ExportQuestion) => moodleProblem(q, 'gift');
+
+const giftFeedback = (f: string | null | undefined) => (f && f.trim() ? `#${giftText(f)}` : '');
+const giftWeight = (w: number) => `%${formatNumber(w)}%`;
+
 function answerBlock(q: ExportQuestion): string {
   const options = q.options ?? [];
+  const general = q.general_feedback && q.general_feedback.trim() ? `\t####${giftText(q.general_feedback)}\n` : '';
   switch (q.type) {
     case 'single':
     case 'multiple': {
       // Single choice keeps = for its 100% answers (Moodle reads = as single choice);
       // multiple choice writes every weight with ~ (no = anywhere, or Moodle would read it as single choice).
       const weights = weightsOf(q);
-      const marker = (w: number) => (q.type === 'single' && w === 100 ? '=' : w === 0 ? '~' : `~%${formatNumber(w)}%`);
-      return `{\n${options.map((o, i) => `\t${marker(weights[i])}${giftText(o.text)}\n`).join('')}}`;
+      const marker = (w: number) => (q.type === 'single' && w === 100 ? '=' : w === 0 ? '~' : `~${giftWeight(w)}`);
+      return `{\n${options.map((o, i) => `\t${marker(weights[i])}${giftText(o.text)}${giftFeedback(o.feedback)}\n`).join('')}${general}}`;
     }
-    case 'true_false':
-      return q.correct_bool ? '{TRUE}' : '{FALSE}';
-    case 'numeric':
-      return `{#${formatNumber(q.numeric_value ?? 0)}:${formatNumber(q.numeric_tolerance ?? 0)}}`;
+    case 'true_false': {
+      // GIFT's first feedback is shown for a wrong response, the second for a right one.
+      const [wrong, right] = q.correct_bool ? [q.false_feedback, q.true_feedback] : [q.true_feedback, q.false_feedback];
+      const feedback = (wrong && wrong.trim()) || (right && right.trim()) ? `#${giftText(wrong ?? '')}#${giftText(right ?? '')}` : '';
+      return `{${q.correct_bool ? 'TRUE' : 'FALSE'}${feedback}${general ? `\n${general}` : ''}}`;
+    }
+    case 'numeric': {
+      const answers = numericAnswersOf(q);
+      if (answers.length === 1 && answers[0].weight === 100 && !answers[0].feedback && !general) {
+        return `{#${formatNumber(answers[0].value as number)}:${formatNumber(answers[0].tolerance ?? 0)}}`;
+      }
+      const lines = answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`);
+      return `{#\n${lines.join('')}${general}}`;
+    }
     case 'short_answer':
-      return `{\n${(q.accepted_answers ?? []).map((a) => `\t=${giftText(a)}\n`).join('')}}`;
+      return `{\n${shortAnswersForMoodle(q).map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
     case 'descriptive':
-      return '{}';
+      return general ? `{\n${general}}` : '{}';
   }
 }
 
 /**
- * Questions of every type in GIFT. Each gets a comment with its id and a title made from its
- * text (Moodle names questions by their title). Choice questions are written with their options'
- * weights, which Moodle marks as the portal does; a question giftProblem refuses is an error
- * (the export route names them all before writing anything).
+ * Questions of every type in GIFT. Each gets a comment with its id and its title (its Moodle name,
+ * or one made from its text); a `$CATEGORY:` line starts each run of questions of one Moodle
+ * category. Choice questions are written with their options' weights, short and numeric answers
+ * with theirs, and every feedback, so Moodle marks them as the portal does; a question giftProblem
+ * refuses is an error (the export route names them all before writing anything).
  */
 export function writeGift(questions: readonly ExportQuestion[]): string {
+  let category: string | null = null;
   return questions
     .map((q) => {
       const problem = giftProblem(q);
       if (problem) throw new Error(`Question ${q.id} ${problem}`);
-      const title = escapeGift(oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`);
-      return `// question: ${q.id}  type: ${q.type}\n::${title}::${giftText(q.question)}${answerBlock(q)}\n`;
+      let head = '';
+      if (q.category && q.category !== category) {
+        category = q.category;
+        head = `$CATEGORY: ${oneLine(category)}\n\n`;
+      }
+      const title = escapeGift(oneLine(q.name || q.question).slice(0, q.name ? 255 : 60).trim() || `Question ${q.id}`);
+      return `${head}// question: ${q.id}  type: ${q.type}\n::${title}::${giftText(q.question)}${answerBlock(q)}\n`;
     })
     .join('\n');
 }

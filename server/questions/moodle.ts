@@ -35,6 +35,8 @@ interface Common {
   generalFeedback?: string;
   /** Moodle's default mark (defaultgrade). */
   marks?: number;
+  /** What the portal leaves out of the question (shown in the import preview). */
+  notes?: string[];
 }
 
 export type MoodleQuestion = Common &
@@ -58,25 +60,15 @@ export class Refusal extends Error {
 }
 
 const present = (s: string | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+const feedback = (s: string | undefined) => (present(s) ? { feedback: s } : {});
 
 /**
- * Feedback the question schema has no field for yet: named in the preview's notes so nothing is
- * lost without a word (the teacher sees what the import leaves out before anything is stored).
+ * The portal's question for a Moodle question, with its name, category, tags and every feedback.
+ * Choice options keep Moodle's fractions as weights; short answers keep their order, weights, `*`
+ * wildcards and case setting (text_match 'moodle', Moodle's rule); numeric answers their order,
+ * tolerances and weights. What the schema refuses (a weight outside 0..100 on a short or numeric
+ * answer, say) is refused with its line by the validation that follows.
  */
-function feedbackNotes(q: MoodleQuestion): string[] {
-  const notes: string[] = [];
-  if (present(q.generalFeedback)) notes.push('general feedback is not kept');
-  const per =
-    q.kind === 'choice' || q.kind === 'short' || q.kind === 'numeric'
-      ? (q.answers as { feedback?: string }[]).some((a) => present(a.feedback))
-      : q.kind === 'truefalse'
-        ? present(q.trueFeedback) || present(q.falseFeedback)
-        : false;
-  if (per) notes.push('feedback on answers is not kept');
-  return notes;
-}
-
-/** The portal's question for a Moodle question, or a Refusal saying what the portal would mark differently. */
 export function toDraft(q: MoodleQuestion): QuestionDraft {
   const lines: Record<string, number> = { question: q.line, answer: q.line };
   const meta = {
@@ -84,22 +76,27 @@ export function toDraft(q: MoodleQuestion): QuestionDraft {
     ...(q.category ? { category: q.category } : {}),
     ...(q.tags?.length ? { tags: q.tags } : {}),
   };
-  const base: Record<string, unknown> = { question: q.text };
+  const base: Record<string, unknown> = { question: q.text, ...meta };
+  if (present(q.generalFeedback)) base.general_feedback = q.generalFeedback;
   if (q.marks !== undefined) base.marks = q.marks;
-  const notes = feedbackNotes(q);
   const draft = (fields: Record<string, unknown>): QuestionDraft => ({
     row: q.line,
     fields: { ...base, ...fields },
     lines,
     ...meta,
-    ...(notes.length ? { notes } : {}),
+    ...(q.notes?.length ? { notes: q.notes } : {}),
   });
 
   switch (q.kind) {
     case 'essay':
       return draft({ type: 'descriptive' });
     case 'truefalse':
-      return draft({ type: 'true_false', correct_bool: q.correct });
+      return draft({
+        type: 'true_false',
+        correct_bool: q.correct,
+        ...(present(q.trueFeedback) ? { true_feedback: q.trueFeedback } : {}),
+        ...(present(q.falseFeedback) ? { false_feedback: q.falseFeedback } : {}),
+      });
     case 'choice': {
       q.answers.forEach((a, i) => {
         if (a.line) lines[`options.${i}`] = a.line;
@@ -110,50 +107,25 @@ export function toDraft(q: MoodleQuestion): QuestionDraft {
       if (q.answers[0]?.line) lines.options = q.answers[0].line;
       const options = q.answers.map((a) => {
         const weight = roundWeight(a.fraction);
-        return { text: a.text, correct: weight > 0, weight };
+        return { text: a.text, correct: weight > 0, weight, ...feedback(a.feedback) };
       });
       // Moodle's single choice gives the chosen option's weight; its multiple choice the sum of the chosen weights.
       return q.single ? draft({ type: 'single', options }) : draft({ type: 'multiple', scoring: 'partial', options });
     }
     case 'short': {
-      if (q.caseSensitive) {
-        throw new Refusal(q.line, 'answer', 'Case-sensitive short answers cannot be imported yet: the portal compares short answers without case');
-      }
-      const accepted: string[] = [];
-      let dropped = 0;
-      q.answers.forEach((a) => {
-        if (a.fraction === 0) {
-          // A 0% answer only carries feedback (Moodle gives it no marks, nor does the portal).
-          dropped++;
-          return;
-        }
-        if (a.fraction !== 100) {
-          throw new Refusal(a.line ?? q.line, 'answer', `Partial credit (${a.fraction}%) on a short answer cannot be imported yet; list only fully right answers`);
-        }
-        if (/(^|[^\\])\*/.test(a.text)) {
-          throw new Refusal(a.line ?? q.line, 'answer', `The answer "${a.text}" uses Moodle's * wildcard, which the portal cannot mark yet`);
-        }
-        lines[`accepted_answers.${accepted.length}`] = a.line ?? q.line;
-        // Moodle writes \* for the character * itself.
-        accepted.push(a.text.replace(/\\\*/g, '*'));
-      });
-      const out = draft({ type: 'short_answer', accepted_answers: accepted });
-      if (dropped) out.notes = [...(out.notes ?? []), `${dropped} answer${dropped === 1 ? '' : 's'} worth 0% (feedback only) not kept`];
-      return out;
+      q.answers.forEach((a, i) => (lines[`short_answers.${i}`] = a.line ?? q.line));
+      const short_answers = q.answers.map((a) => ({ text: a.text, weight: roundWeight(a.fraction), ...feedback(a.feedback) }));
+      return draft({ type: 'short_answer', short_answers, text_match: 'moodle', case_sensitive: q.caseSensitive });
     }
     case 'numeric': {
-      const scored = q.answers.filter((a) => a.fraction !== 0);
-      const other = scored.find((a) => a.fraction !== 100);
-      if (other) {
-        throw new Refusal(other.line ?? q.line, 'answer', `Partial credit (${other.fraction}%) on a numeric answer cannot be imported yet; keep one answer with its tolerance`);
-      }
-      if (scored.length !== 1 || scored[0].value === undefined) {
-        throw new Refusal(q.line, 'answer', 'Only one fully right numeric answer can be imported (a value with its tolerance)');
-      }
-      const dropped = q.answers.length - 1;
-      const out = draft({ type: 'numeric', numeric_value: scored[0].value, numeric_tolerance: scored[0].tolerance });
-      if (dropped) out.notes = [...(out.notes ?? []), `${dropped} answer${dropped === 1 ? '' : 's'} worth 0% (feedback only) not kept`];
-      return out;
+      q.answers.forEach((a, i) => (lines[`numeric_answers.${i}`] = a.line ?? q.line));
+      const numeric_answers = q.answers.map((a) => ({
+        value: a.value === undefined ? '*' : a.value,
+        tolerance: a.value === undefined ? 0 : a.tolerance,
+        weight: roundWeight(a.fraction),
+        ...feedback(a.feedback),
+      }));
+      return draft({ type: 'numeric', numeric_answers });
     }
   }
 }

@@ -2,7 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { moodleText, oneLine } from './text';
 import { Refusal, toDraft, type MoodleAnswer, type MoodleNumericAnswer, type MoodleQuestion } from './moodle';
-import { optionWeights } from '../../src/schemas/questions';
+import { numericAnswersOf, optionWeights } from '../../src/schemas/questions';
+import { formatNumber, shortAnswersForMoodle } from './gift';
 
 /**
  * Moodle XML, the format Moodle's question bank exports: a <quiz> of <question type="...">
@@ -98,8 +99,13 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   if (general.files) throw embeds();
   const grade = textOf(q.defaultgrade).trim();
   const tags = (isNode(q.tags) && Array.isArray(q.tags.tag) ? q.tags.tag : []).map((t) => oneLine(textOf(isNode(t) ? t.text : t))).filter(Boolean);
+  const notes: string[] = [];
+  if (['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].some((tag) => field(q[tag]).text)) notes.push('combined feedback (correct / partially correct / incorrect) is not kept');
+  if (type === 'essay' && (field(q.graderinfo).text || field(q.responsetemplate).text)) notes.push("the grader's information and the response template are not kept");
+  if (q.hint !== undefined) notes.push('hints are not kept');
   const base = {
     line,
+    ...(notes.length ? { notes } : {}),
     ...(name ? { name } : {}),
     ...(category ? { category } : {}),
     ...(tags.length ? { tags } : {}),
@@ -196,20 +202,21 @@ const empty = (tag: string) => `    <${tag} format="html">\n      <text></text>\
 const decimal = (n: number) => n.toFixed(7);
 /** A fraction in percent as Moodle writes it: its exact value, without trailing zeros. */
 const fraction = (w: number) => String(Number(w.toFixed(5)));
-/** Moodle's short answer reads * as a wildcard; \* is the character itself. */
-const shortAnswer = (s: string) => s.replace(/\*/g, '\\*');
 
-function answer(frac: number, text: string, format: string, extra = ''): string {
-  return `    <answer fraction="${fraction(frac)}" format="${format}">\n      ${plain(text)}\n      <feedback format="html">\n        <text></text>\n      </feedback>\n${extra}    </answer>\n`;
+const feedbackXml = (tag: string, text: string | null | undefined, indent = '    ') =>
+  `${indent}<${tag} format="plain_text">\n${indent}  ${plain(text ?? '')}\n${indent}</${tag}>\n`;
+
+function answer(frac: number, text: string, format: string, feedback?: string | null, extra = ''): string {
+  return `    <answer fraction="${fraction(frac)}" format="${format}">\n      ${plain(text)}\n${feedbackXml('feedback', feedback, '      ')}${extra}    </answer>\n`;
 }
 
 function questionXml(q: ExportQuestion): string {
   const type = { single: 'multichoice', multiple: 'multichoice', true_false: 'truefalse', numeric: 'numerical', short_answer: 'shortanswer', descriptive: 'essay' }[q.type];
   const penalty = q.type === 'true_false' ? 1 : q.type === 'descriptive' ? 0 : 1 / 3;
-  const name = oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`;
+  const name = q.name?.trim() || oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`;
   let out = `<!-- question: ${q.id}  -->\n  <question type="${type}">\n    <name>\n      ${plain(name)}\n    </name>\n`;
   out += `    <questiontext format="plain_text">\n      ${plain(q.question)}\n    </questiontext>\n`;
-  out += empty('generalfeedback');
+  out += feedbackXml('generalfeedback', q.general_feedback);
   out += `    <defaultgrade>${decimal(q.marks)}</defaultgrade>\n    <penalty>${decimal(penalty)}</penalty>\n    <hidden>0</hidden>\n    <idnumber></idnumber>\n`;
   switch (q.type) {
     case 'single':
@@ -217,18 +224,20 @@ function questionXml(q: ExportQuestion): string {
       const weights = optionWeights(q.type, q.scoring, q.options ?? []);
       out += `    <single>${q.type === 'single'}</single>\n    <shuffleanswers>true</shuffleanswers>\n    <answernumbering>abc</answernumbering>\n    <showstandardinstruction>0</showstandardinstruction>\n`;
       out += empty('correctfeedback') + empty('partiallycorrectfeedback') + empty('incorrectfeedback');
-      out += (q.options ?? []).map((o, i) => answer(weights[i], o.text, 'plain_text')).join('');
+      out += (q.options ?? []).map((o, i) => answer(weights[i], o.text, 'plain_text', o.feedback)).join('');
       break;
     }
     case 'true_false':
-      out += answer(q.correct_bool ? 100 : 0, 'true', 'moodle_auto_format') + answer(q.correct_bool ? 0 : 100, 'false', 'moodle_auto_format');
+      out += answer(q.correct_bool ? 100 : 0, 'true', 'moodle_auto_format', q.true_feedback) + answer(q.correct_bool ? 0 : 100, 'false', 'moodle_auto_format', q.false_feedback);
       break;
     case 'short_answer':
-      out += `    <usecase>0</usecase>\n`;
-      out += (q.accepted_answers ?? []).map((a) => answer(100, shortAnswer(a), 'moodle_auto_format')).join('');
+      out += `    <usecase>${q.case_sensitive ? 1 : 0}</usecase>\n`;
+      out += shortAnswersForMoodle(q).map((a) => answer(a.weight, a.text, 'moodle_auto_format', a.feedback)).join('');
       break;
     case 'numeric':
-      out += answer(100, String(q.numeric_value ?? 0), 'moodle_auto_format', `      <tolerance>${q.numeric_tolerance ?? 0}</tolerance>\n`);
+      out += numericAnswersOf(q)
+        .map((a) => answer(a.weight, a.value === '*' ? '*' : formatNumber(a.value), 'moodle_auto_format', a.feedback, `      <tolerance>${formatNumber(a.value === '*' ? 0 : (a.tolerance ?? 0))}</tolerance>\n`))
+        .join('');
       out += `    <unitgradingtype>0</unitgradingtype>\n    <unitpenalty>0.1000000</unitpenalty>\n    <showunits>3</showunits>\n    <unitsleft>0</unitsleft>\n`;
       break;
     case 'descriptive':
@@ -236,15 +245,30 @@ function questionXml(q: ExportQuestion): string {
       out += empty('graderinfo') + empty('responsetemplate');
       break;
   }
+  if (q.tags?.length) out += `    <tags>\n${q.tags.map((t) => `      <tag>${plain(t)}</tag>\n`).join('')}    </tags>\n`;
   return `${out}  </question>\n`;
 }
 
+const categoryXml = (path: string) => `<!-- question: 0  -->\n  <question type="category">\n    <category>\n      ${plain(path)}\n    </category>\n  </question>\n`;
+
 /**
- * Questions in Moodle XML, as Moodle's own export writes them. Texts are written as plain text
- * (Moodle shows them exactly as written), choice options with their weights as Moodle fractions,
- * so Moodle marks them as the portal does; questions giftProblem refuses (all-or-nothing multiple
- * choice, weights outside Moodle's fractions) are refused by the export route before this runs.
+ * Questions in Moodle XML, as Moodle's own export writes them: each question's name, text, general
+ * feedback, default mark and tags, choice options with their weights as Moodle fractions and their
+ * feedback, true/false feedback, short answers with their weights, feedback and case setting,
+ * numeric answers with their tolerances, weights and feedback, and a category pseudo-question
+ * before each run of questions of one Moodle category. Texts are written as plain text (Moodle
+ * shows them exactly as written). Questions moodleProblem refuses are refused by the export route
+ * before this runs.
  */
 export function writeMoodleXml(questions: readonly ExportQuestion[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.map(questionXml).join('\n')}</quiz>\n`;
+  let category: string | null = null;
+  const parts = questions.map((q) => {
+    let head = '';
+    if (q.category && q.category !== category) {
+      category = q.category;
+      head = `${categoryXml(category)}\n`;
+    }
+    return head + questionXml(q);
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${parts.join('\n')}</quiz>\n`;
 }

@@ -1,4 +1,4 @@
-import type { Difficulty, QuestionType, ScoringMode } from '../../src/schemas/questions';
+import type { Difficulty, NumericAnswer, QuestionType, ScoringMode, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 
 /** The file formats questions travel in. */
 /** xml is Moodle XML. */
@@ -61,12 +61,24 @@ export interface ExportQuestion {
   marks: number;
   time_required: number;
   difficulty: Difficulty;
-  options?: { id?: string; text: string; correct: boolean; weight?: number }[] | null;
+  options?: { id?: string; text: string; correct: boolean; weight?: number; feedback?: string | null }[] | null;
   scoring?: ScoringMode | null;
   correct_bool?: boolean | null;
   numeric_value?: number | null;
   numeric_tolerance?: number | null;
   accepted_answers?: string[] | null;
+  /** Moodle's name, category path, tags and feedback (missing on questions written before them). */
+  name?: string | null;
+  category?: string | null;
+  tags?: string[] | null;
+  general_feedback?: string | null;
+  true_feedback?: string | null;
+  false_feedback?: string | null;
+  /** Weighted short and numeric answers; missing on old rows, whose accepted_answers / numeric_value say the same. */
+  short_answers?: ShortAnswer[] | null;
+  case_sensitive?: boolean | null;
+  text_match?: TextMatchMode | null;
+  numeric_answers?: NumericAnswer[] | null;
   /** How the sheet names the module and topic: a name when it is unique, otherwise the id. */
   module?: string | number | null;
   topic?: string | number | null;

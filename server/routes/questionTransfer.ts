@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
 import { aikenProblem, writeAiken } from '../questions/aiken';
-import { giftProblem, writeGift } from '../questions/gift';
+import { giftProblem, moodleProblem, writeGift } from '../questions/gift';
 import { writeMoodleXml } from '../questions/moodleXml';
 import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
@@ -299,6 +299,9 @@ async function selectForExport(db: Kysely<Database>, caller: SessionUser & { dep
       't.difficulty as difficulty', 't.options as options', 't.scoring as scoring', 't.correct_bool as correct_bool',
       't.numeric_value as numeric_value', 't.numeric_tolerance as numeric_tolerance', 't.accepted_answers as accepted_answers',
       't.module_id as module_id', 't.topic_id as topic_id', 't.subject_id as subject_id',
+      't.name as name', 't.category as category', 't.tags as tags', 't.general_feedback as general_feedback',
+      't.true_feedback as true_feedback', 't.false_feedback as false_feedback', 't.short_answers as short_answers',
+      't.case_sensitive as case_sensitive', 't.text_match as text_match', 't.numeric_answers as numeric_answers',
     ])
     .orderBy('t.id')
     .execute();
@@ -360,8 +363,7 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: Ses
     return reply.send(writeAiken(rows.map(fromStoredRow)));
   }
   if (format === 'xml') {
-    // Moodle's multichoice marks by answer fractions: the same questions GIFT cannot carry, Moodle XML cannot either.
-    refuseUnwritable(rows, giftProblem);
+    refuseUnwritable(rows, (q) => moodleProblem(q, 'xml'));
     attachment(reply, 'application/xml; charset=utf-8', `questions-${day()}.moodle.xml`);
     return reply.send(writeMoodleXml(rows.map(fromStoredRow)));
   }

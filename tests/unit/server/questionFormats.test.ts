@@ -9,7 +9,7 @@ import { fromStoredRow, toStoredRow } from '../../../server/questions/store';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult } from '../../../server/questions/types';
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../../../server/questions/validate';
 import { writeWorkbook } from '../../../server/upload/spreadsheet';
-import { optionWeights } from '../../../src/schemas/questions';
+import { numericAnswersOf, optionWeights, shortAnswersOf } from '../../../src/schemas/questions';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/questions');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
@@ -81,21 +81,41 @@ describe('GIFT', () => {
     expect(result.errors).toEqual([]);
     expect(result.valid.map((v) => v.row)).toEqual([5, 11, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37]);
     const opts = (list: [string, number][]) => list.map(([t, weight]) => ({ text: t, correct: weight > 0, weight }));
+    const cat = { category: '$course$/top/Data Structures' };
+    const numeric = (value: number, tolerance: number) => ({ numeric_answers: [{ value, tolerance, weight: 100 }] });
     expect(result.valid.map((v) => v.question)).toEqual([
-      single('Which data structure works first in, first out?', ['Queue', 'Stack', 'Binary tree'], 0),
-      { ...common, type: 'multiple', scoring: 'partial', question: 'Which of these are linear data structures?', options: opts([['Array', 50], ['Linked list', 50], ['Binary tree', -100]]) },
-      { ...common, type: 'multiple', scoring: 'partial', question: 'Select every structure that can hold duplicate keys.', options: opts([['List', 50], ['Multiset', 50], ['Set', 0]]) },
-      { ...common, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true },
-      { ...common, type: 'true_false', question: 'A heap is always a binary search tree.', correct_bool: false },
-      { ...common, type: 'numeric', question: 'What is the value of pi to two decimal places?', numeric_value: 3.14, numeric_tolerance: 0.01 },
-      { ...common, type: 'numeric', question: 'How many edges does a tree with 10 nodes have?', numeric_value: 9, numeric_tolerance: 0.5 },
-      { ...common, type: 'short_answer', question: 'Name the traversal that visits the root between its subtrees.', accepted_answers: ['inorder', 'in-order'] },
-      { ...common, type: 'descriptive', question: 'Explain how a hash table handles collisions.' },
-      single('The _____ is used for breadth-first search.', ['stack', 'queue', 'tree'], 1),
+      {
+        ...single('Which data structure works first in, first out?', ['Queue', 'Stack', 'Binary tree'], 0),
+        ...cat,
+        name: 'FIFO',
+        options: [
+          { text: 'Queue', correct: true, weight: 100, feedback: 'Right: the first element in is the first out.' },
+          { text: 'Stack', correct: false, weight: 0, feedback: 'No, a stack is last in, first out.' },
+          { text: 'Binary tree', correct: false, weight: 0 },
+        ],
+      },
+      { ...common, ...cat, name: 'Linear structures', type: 'multiple', scoring: 'partial', question: 'Which of these are linear data structures?', options: opts([['Array', 50], ['Linked list', 50], ['Binary tree', -100]]) },
+      { ...common, ...cat, type: 'multiple', scoring: 'partial', question: 'Select every structure that can hold duplicate keys.', options: opts([['List', 50], ['Multiset', 50], ['Set', 0]]) },
+      { ...common, ...cat, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true },
+      // GIFT's first feedback is for a wrong response: here the response True.
+      { ...common, ...cat, type: 'true_false', question: 'A heap is always a binary search tree.', correct_bool: false, true_feedback: 'A heap only orders parents before children.' },
+      { ...common, ...cat, name: 'Pi', type: 'numeric', question: 'What is the value of pi to two decimal places?', ...numeric(3.14, 0.01) },
+      { ...common, ...cat, type: 'numeric', question: 'How many edges does a tree with 10 nodes have?', ...numeric(9, 0.5) },
+      {
+        ...common,
+        ...cat,
+        type: 'short_answer',
+        question: 'Name the traversal that visits the root between its subtrees.',
+        short_answers: [{ text: 'inorder', weight: 100 }, { text: 'in-order', weight: 100 }],
+        text_match: 'moodle',
+        case_sensitive: false,
+      },
+      { ...common, ...cat, name: 'Essay', type: 'descriptive', question: 'Explain how a hash table handles collisions.' },
+      { ...single('The _____ is used for breadth-first search.', ['stack', 'queue', 'tree'], 1), ...cat },
       // [html]: tags and scripts are gone, entities decoded; the answers are read as HTML too.
-      single('Which characters start a GIFT comment & a title?', ['// and ::', '# and {'], 0),
-      { ...common, type: 'true_false', question: 'A map from keys to values is called a {dictionary} or a hash: table.', correct_bool: true },
-      { ...common, type: 'numeric', question: 'What does 2 = 2 evaluate to in C?', numeric_value: 1, numeric_tolerance: 0 },
+      { ...single('Which characters start a GIFT comment & a title?', ['// and ::', '# and {'], 0), ...cat },
+      { ...common, ...cat, type: 'true_false', question: 'A map from keys to values is called a {dictionary} or a hash: table.', correct_bool: true },
+      { ...common, ...cat, type: 'numeric', question: 'What does 2 = 2 evaluate to in C?', ...numeric(1, 0) },
     ]);
   });
 
@@ -119,9 +139,6 @@ describe('GIFT', () => {
     ['a range that runs backwards', 'Q {#5..1}', 1, 'answer', 'The range 5..1 runs backwards; write {#min..max} with min <= max'],
     ['a bad tolerance', 'Q {#5:abc}', 1, 'syntax', 'Expected "}" but ":" found (line 1, column 6)'],
     ['an unclosed block at the end of the file', 'Q {=a ~b: c', 1, 'syntax', 'Expected "}" but end of input found (line 1, column 12)'],
-    ['partial credit on a short answer', 'Q {\n=right\n=%50%almost\n}', 3, 'answer', 'Partial credit (50%) on a short answer cannot be imported yet; list only fully right answers'],
-    ['several numeric answers', 'Q {#\n=1:0\n=2:0\n}', 1, 'answer', 'Only one fully right numeric answer can be imported (a value with its tolerance)'],
-    ['partial credit on a numeric answer', 'Q {#\n=1:0\n=%50%2:1\n}', 1, 'answer', 'Partial credit (50%) on a numeric answer cannot be imported yet; keep one answer with its tolerance'],
     ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'syntax', 'Expected a value between -100 and 100 but "150" found (line 1, column 6)'],
     ['text before the first answer', 'Q {oops ~a =b}', 1, 'syntax', 'Expected "}" but "~" found (line 1, column 9)'],
   ])('refuses %s with its line', (_what, input, row, field, message) => {
@@ -133,12 +150,20 @@ describe('GIFT', () => {
     expect(parseGift('Q {#}').errors).toEqual([expect.objectContaining({ row: 1, field: 'syntax', message: expect.stringContaining('(line 1, column 4)') })]);
   });
 
+  it('reads weighted short answers and several numeric answers in order, with their feedback, as Moodle does', () => {
+    const { drafts, errors } = parseGift('Q {\n=right#yes\n=%50%almost\n=%0%*#no\n}\n\nN {#\n=1:0#exact\n=%50%2:1\n}');
+    expect(errors).toEqual([]);
+    expect(drafts[0].fields).toMatchObject({ short_answers: [{ text: 'right', weight: 100, feedback: 'yes' }, { text: 'almost', weight: 50 }, { text: '*', weight: 0, feedback: 'no' }], text_match: 'moodle' });
+    expect(drafts[1].fields).toMatchObject({ numeric_answers: [{ value: 1, tolerance: 0, weight: 100, feedback: 'exact' }, { value: 2, tolerance: 1, weight: 50 }] });
+    expect(drafts[1].lines).toMatchObject({ 'numeric_answers.0': 8, 'numeric_answers.1': 9 });
+  });
+
   it('reads a ":" in text, answers and feedback as Moodle does (only the title and numeric answers use it)', () => {
     const { drafts, errors } = parseGift('Q: std::vector? {=a: b#fb: x ~c}\n\nN {#1:0.5}');
     expect(errors).toEqual([]);
     expect(drafts.map((d) => d.fields)).toEqual([
-      { question: 'Q: std::vector?', type: 'single', options: [{ text: 'a: b', correct: true, weight: 100 }, { text: 'c', correct: false, weight: 0 }] },
-      { question: 'N', type: 'numeric', numeric_value: 1, numeric_tolerance: 0.5 },
+      { question: 'Q: std::vector?', type: 'single', options: [{ text: 'a: b', correct: true, weight: 100, feedback: 'fb: x' }, { text: 'c', correct: false, weight: 0 }] },
+      { question: 'N', type: 'numeric', numeric_answers: [{ value: 1, tolerance: 0.5, weight: 100 }] },
     ]);
   });
 
@@ -155,10 +180,10 @@ describe('GIFT', () => {
     const { drafts, errors } = parseGift('$CATEGORY: $course$/top\n\n// c\nQ1 {Paris}\n\nQ2 {true}\n\nQ3{f#no}\n\n$CATEGORY: $course$/top/Other\nQ4 {T}');
     expect(errors).toEqual([]);
     expect(drafts.map((d) => d.fields)).toEqual([
-      { question: 'Q1', type: 'short_answer', accepted_answers: ['Paris'] },
-      { question: 'Q2', type: 'true_false', correct_bool: true },
-      { question: 'Q3', type: 'true_false', correct_bool: false },
-      { question: 'Q4', type: 'true_false', correct_bool: true },
+      { question: 'Q1', category: '$course$/top', type: 'short_answer', short_answers: [{ text: 'Paris', weight: 100 }], text_match: 'moodle', case_sensitive: false },
+      { question: 'Q2', category: '$course$/top', type: 'true_false', correct_bool: true },
+      { question: 'Q3', category: '$course$/top', type: 'true_false', correct_bool: false, true_feedback: 'no' },
+      { question: 'Q4', category: '$course$/top/Other', type: 'true_false', correct_bool: true },
     ]);
     expect(drafts.map((d) => d.row)).toEqual([4, 6, 8, 11]);
     expect(drafts.map((d) => d.category)).toEqual(['$course$/top', '$course$/top', '$course$/top', '$course$/top/Other']);
@@ -376,8 +401,8 @@ function keyOf(q: Record<string, any>) {
       : {}),
     ...(q.type === 'multiple' ? { scoring: q.scoring ?? 'all_or_nothing' } : {}),
     ...(q.type === 'true_false' ? { correct_bool: q.correct_bool } : {}),
-    ...(q.type === 'numeric' ? { numeric_value: q.numeric_value, numeric_tolerance: q.numeric_tolerance ?? 0 } : {}),
-    ...(q.type === 'short_answer' ? { accepted_answers: q.accepted_answers } : {}),
+    ...(q.type === 'numeric' ? { numeric: numericAnswersOf(q).map((a) => ({ value: a.value, tolerance: a.tolerance ?? 0, weight: a.weight })) } : {}),
+    ...(q.type === 'short_answer' ? { short: shortAnswersOf(q).answers.map((a) => ({ text: a.text, weight: a.weight })) } : {}),
   };
 }
 
