@@ -32,8 +32,8 @@ describe("Moodle's GIFT fixtures", () => {
     // Moodle: single = 0, fractions 0.5, -1, 0.5, -1.
     expect(byName.colours.question).toMatchObject({ type: 'multiple', scoring: 'partial' });
     expect(weights(byName.colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue', -100]]);
-    expect(byName.colours.question.options!.map((o) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
-    expect(byName.Q2.question.options!.map((o) => o.feedback)).toEqual(['right; good!', "wrong, it's yellow", "wrong, it's yellow"]);
+    expect(byName.colours.question.options!.map((o: { feedback?: string | null }) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
+    expect(byName.Q2.question.options!.map((o: { feedback?: string | null }) => o.feedback)).toEqual(['right; good!', "wrong, it's yellow", "wrong, it's yellow"]);
     // Moodle: truefalse, correctanswer 0, feedback for the wrong (true) and the right (false) response, general feedback.
     expect(byName.Q1.question).toMatchObject({
       type: 'true_false',
@@ -127,7 +127,7 @@ describe("Moodle's XML fixtures", () => {
     expect(weights(byName.Colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue & green', -100]]);
     expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], notes: ['combined feedback (correct / partially correct / incorrect) is not kept'] });
     expect(byName.Colours.question).toMatchObject({ name: 'Colours', category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], general_feedback: 'Think of a rainbow.' });
-    expect(byName.Colours.question.options!.map((o) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
+    expect(byName.Colours.question.options!.map((o: { feedback?: string | null }) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
     expect(byName['Indented code'].question.question).toBe('What does this print?\nfor i in range(2):\n    print(i < 1)');
     expect(weights(byName['Indented code'].question)).toEqual([['True\nFalse', 100], ['False', 0]]);
     expect(byName.Capital.question).toMatchObject({ type: 'short_answer', case_sensitive: false, short_answers: [{ text: 'Paris', weight: 100, feedback: 'Yes.' }, { text: 'Paname', weight: 100, feedback: 'Yes, in slang.' }] });
