@@ -47,8 +47,12 @@ function answerLines(block: Block): number[] {
   return out;
 }
 
+const HELD_SPACE = '\u0002';
+const heldSpaces = (s: string) => s.replace(/\u0002/g, ' ');
+
 const readText = (t: TextFormat | null | undefined): string => {
   if (!t) return '';
+  t = { ...t, text: heldSpaces(t.text) };
   return t.format === 'html' ? htmlToText(t.text) : t.text.replace(/\r\n|\r/g, '\n').trim();
 };
 const feedbackOf = (t: TextFormat | null | undefined) => {
@@ -77,7 +81,7 @@ function numericOf(n: NumericalFormat, line: number): { value: number; tolerance
 function fromGift(g: Exclude<GIFTQuestion, { type: 'Category' }>, line: number, block: Block, category: string | undefined): MoodleQuestion {
   const base = {
     line,
-    ...(g.title ? { name: g.title.trim() } : {}),
+    ...(g.title ? { name: heldSpaces(g.title).trim() } : {}),
     ...(category ? { category } : {}),
     ...(g.tags?.length ? { tags: g.tags } : {}),
     text: readText(g.stem),
@@ -204,7 +208,10 @@ function escapeColons(block: Block): { text: string; shifts: number[][] } {
     }
     return result;
   });
-  return { text: out.join('\n'), shifts };
+  // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
+  // after a \n). Spaces between two characters are held as U+0002 through the parse (same length, so
+  // columns stay) and given back by readText.
+  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts };
 }
 
 export function parseGift(input: string): ParseResult {
@@ -218,7 +225,7 @@ export function parseGift(input: string): ParseResult {
     if (current.lineOf.length) blocks.push(current);
     current = { text: '', lineOf: [] };
   };
-  splitLines(input).forEach((raw, i) => {
+  splitLines(input.replace(/\u0002/g, '')).forEach((raw, i) => {
     const trimmed = raw.trim();
     if (trimmed === '') flush();
     else if (/^\$CATEGORY:/.test(trimmed)) {
@@ -257,7 +264,7 @@ export function parseGift(input: string): ParseResult {
     }
     for (const g of parsed) {
       if (g.type === 'Category') {
-        category = g.title.trim();
+        category = heldSpaces(g.title).trim();
         continue;
       }
       if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
