@@ -195,6 +195,8 @@ export interface QuestionTable extends Tenant {
   numeric_tolerance: number | null;
   /** JSON: string[] */
   accepted_answers: string | null;
+  /** JSON: [{ id, question, answer }] of a matching question (an empty question: an extra wrong answer) */
+  match_pairs: string | null;
   version: Generated<number>;
 }
 
