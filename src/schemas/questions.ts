@@ -173,7 +173,7 @@ export function checkQuestionAnswer(q: Record<string, unknown>, ctx: z.Refinemen
 export function checkMoodleTypes(q: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (typeof q.marks === 'number') {
     if (q.type === 'description' && q.marks !== 0) ctx.addIssue({ code: 'custom', path: ['marks'], message: 'A description has no marks: enter 0' });
-    if (q.type !== 'description' && q.marks < 1) ctx.addIssue({ code: 'custom', path: ['marks'], message: 'Enter valid marks' });
+    if (q.type !== 'description' && q.marks >= 0 && q.marks < 1) ctx.addIssue({ code: 'custom', path: ['marks'], message: 'Enter valid marks' });
   }
   if (q.type === 'matching') {
     for (const [path, message] of matchPairProblems(q.match_pairs)) ctx.addIssue({ code: 'custom', path, message });
