@@ -22,6 +22,7 @@ import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { answersReleased } from '../exam/release';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
+import { gapRightAnswer } from '../../src/schemas/cloze';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
@@ -65,6 +66,13 @@ function responseIdsOf(q: PaperQuestion): Partial<ResponseShape> {
     ...(q.choices ? { choices: ids(q.choices) } : {}),
     ...(q.gaps ? { gaps: q.gaps.map((g) => ({ n: g.n, kind: g.kind, ...(g.options ? { options: ids(g.options) } : {}) })) } : {}),
   };
+}
+
+/** The review's right answers of a matching question (stem id -> choice id) and of a Cloze question (gap number -> the right answer in words). */
+function moodleTypeCorrect(q: PaperQuestion): unknown {
+  if (q.type === 'matching') return q.key.matchRight ?? {};
+  if (q.type === 'cloze') return Object.fromEntries((q.key.clozeGaps ?? []).map((g) => [String(g.n), gapRightAnswer(g)]));
+  return null;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -394,7 +402,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
               ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
               : q.type === 'short_answer'
                 ? q.key.acceptedAnswers
-                : null
+                : moodleTypeCorrect(q)
         : undefined;
       return {
         number: index + 1,
@@ -402,6 +410,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         type: q.type,
         question: q.question,
         options: q.options,
+        ...(q.stems ? { stems: q.stems, choices: q.choices } : {}),
+        ...(q.gaps ? { gaps: q.gaps } : {}),
         marks: q.marks,
         module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
         difficulty: q.difficulty,
