@@ -90,9 +90,13 @@ function fromGift(g: Exclude<GIFTQuestion, { type: 'Category' }>, line: number, 
   const lines = answerLines(block);
   switch (g.type) {
     case 'Description':
-      throw new Refusal(line, 'type', 'Text without an answer block (a description) cannot be imported yet');
+      return { ...base, kind: 'description' };
     case 'Matching':
-      throw new Refusal(line, 'type', 'Matching questions (=item -> match) cannot be imported yet');
+      return {
+        ...base,
+        kind: 'matching',
+        pairs: g.matchPairs.map((p) => ({ question: readText(p.subquestion), answer: heldSpaces(p.subanswer).trim() })),
+      };
     case 'Essay':
       return { ...base, kind: 'essay' };
     case 'TF': {
@@ -330,6 +334,11 @@ export function shortAnswersForMoodle(q: ExportQuestion) {
  */
 export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string | null {
   const name = format === 'gift' ? 'GIFT' : 'Moodle XML';
+  if (format === 'gift' && q.type === 'cloze') return 'has embedded answers (Cloze), which GIFT cannot carry; export it as Moodle XML';
+  if (format === 'gift' && q.type === 'matching' && (q.match_pairs ?? []).some((p) => `${p.question ?? ''}${p.answer}`.includes('->'))) {
+    return 'has a pair with "->" in its text, which GIFT reads as the pair\'s arrow; export it as Moodle XML';
+  }
+  if (format === 'gift' && q.type === 'description' && q.general_feedback?.trim()) return 'is a description with general feedback, which GIFT cannot carry; export it as Moodle XML';
   if (q.type === 'single' || q.type === 'multiple') {
     if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
       return `is marked all or nothing, which Moodle multiple choice (${name}) cannot express; change it to partial credit or export it as Excel`;
@@ -386,6 +395,12 @@ function answerBlock(q: ExportQuestion): string {
       return `{\n${shortAnswersForMoodle(q).map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
     case 'descriptive':
       return general ? `{\n${general}}` : '{}';
+    case 'matching':
+      return `{\n${(q.match_pairs ?? []).map((p) => `\t=${p.question ? giftText(p.question) : ''} -> ${escapeGift(p.answer)}\n`).join('')}${general}}`;
+    case 'description':
+    case 'cloze':
+      // A description is text without an answer block; Cloze is refused by giftProblem.
+      return '';
   }
 }
 

@@ -46,6 +46,9 @@ export type MoodleQuestion = Common &
     | { kind: 'short'; caseSensitive: boolean; answers: MoodleAnswer[] }
     | { kind: 'numeric'; answers: MoodleNumericAnswer[] }
     | { kind: 'essay' }
+    | { kind: 'matching'; pairs: { question: string; answer: string }[] }
+    | { kind: 'description' }
+    | { kind: 'cloze' }
   );
 
 /** A question of the file the portal cannot take, with why. */
@@ -90,6 +93,14 @@ export function toDraft(q: MoodleQuestion): QuestionDraft {
   switch (q.kind) {
     case 'essay':
       return draft({ type: 'descriptive' });
+    case 'description':
+      // A description has no marks (Moodle's defaultmark 0).
+      return draft({ type: 'description', marks: 0 });
+    case 'matching':
+      return draft({ type: 'matching', match_pairs: q.pairs });
+    case 'cloze':
+      // The gaps stay in the text, in Moodle's syntax; the schema reads them (and refuses what it cannot mark).
+      return draft({ type: 'cloze' });
     case 'truefalse':
       return draft({
         type: 'true_false',

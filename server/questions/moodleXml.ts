@@ -19,6 +19,18 @@ import { formatNumber, shortAnswersForMoodle } from './gift';
 type Node = Record<string, unknown>;
 
 const ARRAYS = new Set(['question', 'answer', 'tag', 'file', 'unit', 'subquestion']);
+/** Moodle XML's element for each of the portal's types. */
+const XML_TYPES = {
+  single: 'multichoice',
+  multiple: 'multichoice',
+  true_false: 'truefalse',
+  numeric: 'numerical',
+  short_answer: 'shortanswer',
+  descriptive: 'essay',
+  matching: 'matching',
+  description: 'description',
+  cloze: 'cloze',
+} as const;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -68,9 +80,7 @@ function questionLines(xml: string): number[] {
 }
 
 const TYPE_NAMES: Record<string, string> = {
-  matching: 'Matching',
   multianswer: 'Embedded answers (Cloze)',
-  description: 'Description',
   ddwtos: 'Drag and drop into text',
   ddimageortext: 'Drag and drop onto image',
   ddmarker: 'Drag and drop markers',
@@ -87,7 +97,7 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   const type = String(q['@_type'] ?? '');
   const name = oneLine(textOf(isNode(q.name) ? q.name.text : q.name));
   const where = (field: string, message: string) => new Refusal(line, field, `Question ${index}${name ? ` "${name}"` : ''}: ${message}`);
-  const known = ['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay'];
+  const known = ['multichoice', 'truefalse', 'shortanswer', 'numerical', 'essay', 'matching', 'description', 'cloze'];
   if (!known.includes(type)) {
     const what = TYPE_NAMES[type] ? `${TYPE_NAMES[type]} questions (${type})` : `Questions of type "${type}"`;
     throw where('type', `${what} cannot be imported: the portal has no such question type yet`);
@@ -126,6 +136,19 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   switch (type) {
     case 'essay':
       return { ...base, kind: 'essay' };
+    case 'description':
+      return { ...base, kind: 'description' };
+    case 'cloze':
+      return { ...base, kind: 'cloze' };
+    case 'matching': {
+      const subs = (Array.isArray(q.subquestion) ? q.subquestion : []).filter(isNode);
+      const pairs = subs.map((sq) => {
+        const question = field(sq);
+        if (question.files) throw embeds();
+        return { question: question.text, answer: oneLine(textOf(isNode(sq.answer) ? sq.answer.text : sq.answer)) };
+      });
+      return { ...base, kind: 'matching', pairs };
+    }
     case 'multichoice':
       return { ...base, kind: 'choice', single: flag(q.single), answers: answers.map(answerOf) };
     case 'truefalse': {
@@ -211,8 +234,8 @@ function answer(frac: number, text: string, format: string, feedback?: string | 
 }
 
 function questionXml(q: ExportQuestion): string {
-  const type = { single: 'multichoice', multiple: 'multichoice', true_false: 'truefalse', numeric: 'numerical', short_answer: 'shortanswer', descriptive: 'essay' }[q.type];
-  const penalty = q.type === 'true_false' ? 1 : q.type === 'descriptive' ? 0 : 1 / 3;
+  const type = XML_TYPES[q.type];
+  const penalty = q.type === 'true_false' ? 1 : q.type === 'descriptive' || q.type === 'description' ? 0 : 1 / 3;
   const name = q.name?.trim() || oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`;
   let out = `<!-- question: ${q.id}  -->\n  <question type="${type}">\n    <name>\n      ${plain(name)}\n    </name>\n`;
   out += `    <questiontext format="plain_text">\n      ${plain(q.question)}\n    </questiontext>\n`;
@@ -239,6 +262,17 @@ function questionXml(q: ExportQuestion): string {
         .map((a) => answer(a.weight, a.value === '*' ? '*' : formatNumber(a.value), 'moodle_auto_format', a.feedback, `      <tolerance>${formatNumber(a.value === '*' ? 0 : (a.tolerance ?? 0))}</tolerance>\n`))
         .join('');
       out += `    <unitgradingtype>0</unitgradingtype>\n    <unitpenalty>0.1000000</unitpenalty>\n    <showunits>3</showunits>\n    <unitsleft>0</unitsleft>\n`;
+      break;
+    case 'matching':
+      out += `    <shuffleanswers>true</shuffleanswers>\n`;
+      out += empty('correctfeedback') + empty('partiallycorrectfeedback') + empty('incorrectfeedback');
+      out += (q.match_pairs ?? [])
+        .map((p) => `    <subquestion format="plain_text">\n      ${plain(p.question ?? '')}\n      <answer>\n        ${plain(p.answer)}\n      </answer>\n    </subquestion>\n`)
+        .join('');
+      break;
+    case 'description':
+    case 'cloze':
+      // A description has nothing more; a Cloze question's gaps are in its text, in Moodle's syntax.
       break;
     case 'descriptive':
       out += `    <responseformat>editor</responseformat>\n    <responserequired>1</responserequired>\n    <responsefieldlines>15</responsefieldlines>\n    <attachments>0</attachments>\n    <attachmentsrequired>0</attachmentsrequired>\n`;

@@ -41,7 +41,7 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     topic_id: q.topic ?? null,
     type: q.type,
     question: q.question,
-    marks: q.marks,
+    marks: q.type === 'description' ? 0 : q.marks,
     time_required: q.time_required,
     difficulty: q.difficulty,
     options: choice ? JSON.stringify(storedOptions(q, newId)) : null,
@@ -60,6 +60,9 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     case_sensitive: short ? (short.textMatch === 'moodle' && q.case_sensitive === true ? 1 : 0) : null,
     text_match: short ? short.textMatch : null,
     numeric_answers: numeric ? JSON.stringify(numeric) : null,
+    // Matching pairs get stable ids, as the question form gives them (a stem's and a choice's id in papers).
+    match_pairs:
+      q.type === 'matching' ? JSON.stringify((q.match_pairs ?? []).map((p) => ({ id: newId(), question: (p.question ?? '').trim(), answer: p.answer.trim() }))) : null,
     institute_id: owner.instituteId,
     department_id: owner.departmentId,
     created_by: owner.userId,
@@ -105,6 +108,7 @@ export function fromStoredRow(row: Record<string, unknown>): ExportQuestion {
     case_sensitive: row.case_sensitive === null || row.case_sensitive === undefined ? null : Boolean(Number(row.case_sensitive)),
     text_match: (str(row.text_match) as ExportQuestion['text_match']) ?? null,
     numeric_answers: parseJson<NumericAnswer[]>(row.numeric_answers),
+    match_pairs: parseJson<ExportQuestion['match_pairs']>(row.match_pairs),
     module: (row.module as string | number | null) ?? null,
     topic: (row.topic as string | number | null) ?? null,
   };

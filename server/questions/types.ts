@@ -79,6 +79,8 @@ export interface ExportQuestion {
   case_sensitive?: boolean | null;
   text_match?: TextMatchMode | null;
   numeric_answers?: NumericAnswer[] | null;
+  /** Matching: pairs of a subquestion (empty: an extra wrong answer) and its answer. */
+  match_pairs?: { id?: string; question?: string; answer: string }[] | null;
   /** How the sheet names the module and topic: a name when it is unique, otherwise the id. */
   module?: string | number | null;
   topic?: string | number | null;

@@ -165,11 +165,10 @@ describeDb('question import and export', () => {
       { row: 19, field: 'options', message: 'Expected option B here, found C (options run A, B, C, … in order)' },
       { row: 23, field: 'options', message: 'Add at least two options' },
     ]],
-    ['a GIFT file', 'gift', 'errors.gift', 'gift-errors.txt', 'No questions were imported: 6 questions have errors (line 6, syntax: Expected "}" but end of input found (line 6, column 8))', [
+    ['a GIFT file', 'gift', 'errors.gift', 'gift-errors.txt', 'No questions were imported: 5 questions have errors (line 6, syntax: Expected "}" but end of input found (line 6, column 8))', [
       { row: 6, field: 'syntax', message: 'Expected "}" but end of input found (line 6, column 8)' },
-      { row: 8, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' },
+      { row: 8, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
       { row: 13, field: 'syntax', message: 'Expected "}" but "x" found (line 13, column 39)' },
-      { row: 15, field: 'type', message: 'Text without an answer block (a description) cannot be imported yet' },
       { row: 23, field: 'syntax', message: 'Expected "}" but "~" found (line 23, column 2)' },
       { row: 26, field: 'syntax', message: 'Expected (blank lines separator) but "{" found (line 26, column 41)' },
     ]],
@@ -178,7 +177,8 @@ describeDb('question import and export', () => {
       { row: 4, field: 'options', message: 'Add at least two options' },
       { row: 5, field: 'difficulty', message: 'Choose difficulty' },
       { row: 6, field: 'correct', message: 'E names no option; this row has options A-D' },
-      { row: 7, field: 'type', message: 'Select the question type' },
+      // Matching is a type now; the sheet has no column for its pairs.
+      { row: 7, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
       { row: 8, field: 'correct', message: 'Write TRUE or FALSE' },
       { row: 9, field: 'correct', message: 'Enter the correct value' },
       { row: 10, field: 'option_b', message: 'option_b is empty but a later option is filled; fill the options from option_a on' },

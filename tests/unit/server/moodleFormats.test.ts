@@ -56,8 +56,19 @@ describe("Moodle's GIFT fixtures", () => {
     });
     expect(result.valid.filter((v) => v.name === '2-08 TSL').map((v) => v.question.correct_bool)).toEqual([true, true]);
     // What the portal cannot hold yet is refused on its line, with the reason.
+    // Moodle: match, 4 subquestions and an extra answer (Chat).
+    expect(byName['Moodle activities'].question).toMatchObject({
+      type: 'matching',
+      question: 'Match the activity to the description.',
+      match_pairs: [
+        { question: 'An activity supporting asynchronous discussions.', answer: 'Forum' },
+        { question: 'A teacher asks a question and specifies a choice of multiple responses.', answer: 'Choice' },
+        { question: 'A bank of record entries which participants can add to.', answer: 'Database' },
+        { question: 'A collection of web pages that anyone can add to or edit.', answer: 'Wiki' },
+        { question: '', answer: 'Chat' },
+      ],
+    });
     expect(result.errors).toEqual([
-      { row: 5, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' },
       // gift-pegjs does not read a numeric answer followed by ~#feedback (Moodle does).
       { row: 31, field: 'syntax', message: 'Expected "}" but "~" found (line 31, column 43)' },
     ]);
@@ -65,16 +76,17 @@ describe("Moodle's GIFT fixtures", () => {
 
   it('questions_in_category.gift.txt: the category is kept with each question, escaped HTML is read as text', () => {
     const result = check(parseGift(read('questions_in_category.gift.txt')));
-    expect(result.errors).toEqual([{ row: 5, field: 'type', message: 'Matching questions (=item -> match) cannot be imported yet' }]);
+    expect(result.errors).toEqual([]);
     expect(result.valid.map((v) => [v.name, v.category, v.question.type])).toEqual([
+      ['Moodle activities', '$course$/Default for New Features', 'matching'],
       ['Greeting', '$course$/Default for New Features', 'single'],
       ['Moodle user', '$course$/Default for New Features', 'short_answer'],
       ['Moodle acronym', '$course$/Default for New Features', 'true_false'],
     ]);
-    expect(result.valid[0].question.question).toBe('Listen to this greeting:\n\nWhat language is being spoken?');
-    expect(weights(result.valid[0].question)).toEqual([['English', 0], ['French', 100], ['German', 0], ['Spanish', 0]]);
-    expect(result.valid[1].question.short_answers).toEqual([{ text: 'Moodler', weight: 100 }]);
-    expect(result.valid[2].question).toMatchObject({ question: 'Moodle is an acronym for Modular Object-Oriented Dynamic Learning Environment.', correct_bool: true });
+    expect(result.valid[1].question.question).toBe('Listen to this greeting:\n\nWhat language is being spoken?');
+    expect(weights(result.valid[1].question)).toEqual([['English', 0], ['French', 100], ['German', 0], ['Spanish', 0]]);
+    expect(result.valid[2].question.short_answers).toEqual([{ text: 'Moodler', weight: 100 }]);
+    expect(result.valid[3].question).toMatchObject({ question: 'Moodle is an acronym for Modular Object-Oriented Dynamic Learning Environment.', correct_bool: true });
   });
 });
 
@@ -142,7 +154,7 @@ describe("Moodle's XML fixtures", () => {
   it.each([
     ['a file that is not XML', '<quiz><question type="truefalse"></quiz>', /not well-formed XML: .*\(line 1, column \d+\)/],
     ['a numeric answer with units', '<quiz><question type="numerical"><questiontext><text>Q</text></questiontext><answer fraction="100"><text>3</text><tolerance>0</tolerance></answer><units><unit><multiplier>1</multiplier><unit_name>m</unit_name></unit></units></question></quiz>', /units/],
-    ['a matching question', '<quiz>\n<question type="matching"><name><text>M</text></name></question></quiz>', /^Question 1 "M": Matching questions \(matching\) cannot be imported/],
+    ['a calculated question', '<quiz>\n<question type="calculated"><name><text>M</text></name></question></quiz>', /^Question 1 "M": Calculated questions \(calculated\) cannot be imported/],
     ['a Cloze question', '<quiz><question type="multianswer"></question></quiz>', /Embedded answers \(Cloze\)/],
   ])('refuses %s with a reason', (_what, xml, message) => {
     const parsed = parseMoodleXml(xml);
