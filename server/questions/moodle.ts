@@ -1,4 +1,5 @@
 import { roundWeight } from '../../src/schemas/questions';
+import { parseCloze } from '../../src/schemas/cloze';
 import type { QuestionDraft } from './types';
 
 /**
@@ -98,9 +99,16 @@ export function toDraft(q: MoodleQuestion): QuestionDraft {
       return draft({ type: 'description', marks: 0 });
     case 'matching':
       return draft({ type: 'matching', match_pairs: q.pairs });
-    case 'cloze':
+    case 'cloze': {
       // The gaps stay in the text, in Moodle's syntax; the schema reads them (and refuses what it cannot mark).
-      return draft({ type: 'cloze' });
+      // Without a default mark, Moodle's is the sum of the gaps' weights.
+      const out = draft({ type: 'cloze' });
+      if (q.marks === undefined) {
+        const sum = parseCloze(q.text).gaps.reduce((a, g) => a + g.weight, 0);
+        if (sum > 0) out.fields.marks = sum;
+      }
+      return out;
+    }
     case 'truefalse':
       return draft({
         type: 'true_false',

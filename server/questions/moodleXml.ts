@@ -145,7 +145,8 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
       const pairs = subs.map((sq) => {
         const question = field(sq);
         if (question.files) throw embeds();
-        return { question: question.text, answer: oneLine(textOf(isNode(sq.answer) ? sq.answer.text : sq.answer)) };
+        const answer = Array.isArray(sq.answer) ? sq.answer[0] : sq.answer;
+        return { question: question.text, answer: oneLine(textOf(isNode(answer) ? answer.text : answer)) };
       });
       return { ...base, kind: 'matching', pairs };
     }

@@ -151,6 +151,33 @@ describe("Moodle's XML fixtures", () => {
     ]);
   });
 
+  it('new-types.xml: matching (pairs and an extra wrong answer), description (no marks) and Cloze (gaps kept in the text, marks = the gaps)', () => {
+    const result = check(parseMoodleXml(read('new-types.xml')));
+    expect(result.errors).toEqual([]);
+    const [matching, description, cloze] = result.valid;
+    expect(matching.question).toMatchObject({
+      type: 'matching',
+      marks: 4,
+      question: 'Match the activity to the description.',
+      match_pairs: [
+        { question: 'An activity supporting asynchronous discussions.', answer: 'Forum' },
+        { question: 'A teacher asks a question and specifies a choice of multiple responses.', answer: 'Choice' },
+        { question: 'A bank of record entries which participants can add to.', answer: 'Database' },
+        { question: '', answer: 'Chat' },
+      ],
+    });
+    expect(matching.notes).toEqual(['combined feedback (correct / partially correct / incorrect) is not kept']);
+    expect(description.question).toMatchObject({ type: 'description', marks: 0, name: 'Case study', question: 'Read the case study.\nA shop sells 3 kinds of tea.' });
+    expect(cloze.question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl and pussy-cat' });
+    expect(cloze.question.question).toMatch(/^The \{1:SHORTANSWER:=Owl#Well done~\*#Wrong answer\} and the \{1:MULTICHOICE:/);
+  });
+
+  it('multianswer.xml: a Cloze question with embedded images is refused with its line and the reason', () => {
+    const result = check(parseMoodleXml(read('multianswer.xml')));
+    expect(result.valid).toEqual([]);
+    expect(result.errors).toEqual([{ row: 12, field: 'question', message: expect.stringMatching(/^Question 1 "cloze with images": embedded files/) }]);
+  });
+
   it.each([
     ['a file that is not XML', '<quiz><question type="truefalse"></quiz>', /not well-formed XML: .*\(line 1, column \d+\)/],
     ['a numeric answer with units', '<quiz><question type="numerical"><questiontext><text>Q</text></questiontext><answer fraction="100"><text>3</text><tolerance>0</tolerance></answer><units><unit><multiplier>1</multiplier><unit_name>m</unit_name></unit></units></question></quiz>', /units/],
@@ -243,12 +270,14 @@ describe('GIFT and Moodle XML keep every feedback, name, category and tag throug
     { id: 4, ...base, category: '$course$/top/Other', type: 'short_answer', question: 'A', text_match: 'moodle', case_sensitive: false, short_answers: [{ text: 'Frog', weight: 100, feedback: 'Good!' }, { text: 'Ca*', weight: 50 }, { text: '*', weight: 0, feedback: 'No' }] },
     { id: 5, ...base, type: 'numeric', question: 'N', numeric_answers: [{ value: 3.14, tolerance: 0.01, weight: 100, feedback: 'exact' }, { value: 3, tolerance: 1, weight: 50 }] },
     { id: 6, ...base, type: 'descriptive', question: 'D', tags: ['t1'] },
+    { id: 7, ...base, type: 'matching', question: 'Match', match_pairs: [{ question: 'q1', answer: 'a1' }, { question: 'q2', answer: 'a2' }, { question: '', answer: 'extra' }] },
+    { id: 8, ...base, general_feedback: null, type: 'description', marks: 0, question: 'A passage {with braces}.' },
   ];
   const strip = (q: Record<string, unknown>) => {
     const { subject: _s, module: _m, topic: _t, marks: _k, time_required: _r, difficulty: _d, ...rest } = q;
     return rest;
   };
-  const expected = bank.map(({ id: _id, marks: _k, time_required: _r, difficulty: _d, ...q }) => q);
+  const expected = bank.map(({ id: _id, marks: _k, time_required: _r, difficulty: _d, general_feedback, ...q }) => ({ ...q, ...(general_feedback ? { general_feedback } : {}) }));
 
   it('Moodle XML', () => {
     const result = check(parseMoodleXml(writeMoodleXml(bank)));
@@ -260,6 +289,14 @@ describe('GIFT and Moodle XML keep every feedback, name, category and tag throug
     const result = check(parseGift(writeGift(bank)));
     expect(result.errors).toEqual([]);
     expect(result.valid.map((v) => strip(v.question as Record<string, unknown>))).toEqual(expected.map(({ tags: _t, ...q }) => expect.objectContaining(q)));
+  });
+
+  it('Moodle XML carries Cloze questions as they are; GIFT refuses them', () => {
+    const cloze: ExportQuestion = { id: 9, marks: 3, time_required: 1, difficulty: 'easy', type: 'cloze', name: 'Owl', question: 'The {1:SHORTANSWER:=Owl#Well done} and {2:NUMERICAL:=2:0.5}.' };
+    expect(giftProblem(cloze)).toMatch(/Cloze/);
+    const back = check(parseMoodleXml(writeMoodleXml([cloze])));
+    expect(back.errors).toEqual([]);
+    expect(back.valid[0].question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl', question: cloze.question });
   });
 
   it('GIFT refuses what it cannot say (case-sensitive answers, a * numeric answer); Moodle XML carries them', () => {
