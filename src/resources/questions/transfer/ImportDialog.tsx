@@ -89,6 +89,9 @@ const TYPE_NAMES: Record<string, string> = {
   numeric: 'Numeric',
   short_answer: 'Short answer',
   descriptive: 'Descriptive',
+  matching: 'Matching',
+  description: 'Description',
+  cloze: 'Embedded answers (Cloze)',
 };
 
 const percent = (w: unknown) => (typeof w === 'number' ? `${Number(w.toFixed(5))}%` : '');
@@ -110,19 +113,25 @@ export function answerSummary(q: PreviewQuestion['question']): string {
           (a) => `${a.value}${a.tolerance ? ` ± ${a.tolerance}` : ''} (${percent(a.weight)})`,
         ),
       );
+    case 'matching':
+      return list(((q.match_pairs as { question?: string; answer: string }[] | undefined) ?? []).map((p) => (p.question ? `${p.question} → ${p.answer}` : `(extra) ${p.answer}`)));
+    case 'cloze':
+      return 'Gaps in the text, each marked on its own';
+    case 'description':
+      return 'No answer, no marks';
     default:
       return 'Marked by the teacher';
   }
 }
 
-interface Preview {
+export interface Preview {
   questions: PreviewQuestion[];
   refusals: PreviewRefusal[];
   rowsAre: 'rows' | 'lines';
 }
 
 /** The preview step: every question the file gives and what it becomes, and what cannot be imported with its line and reason. */
-function PreviewTables({ preview }: { preview: Preview }) {
+export function PreviewTables({ preview }: { preview: Preview }) {
   const where = preview.rowsAre === 'lines' ? 'Line' : 'Row';
   return (
     <Stack spacing={2}>
