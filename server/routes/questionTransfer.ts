@@ -16,7 +16,7 @@ import { fieldErrors, validationError } from '../lib/validation';
 import { aikenProblem, writeAiken } from '../questions/aiken';
 import { giftProblem, moodleProblem, writeGift } from '../questions/gift';
 import { writeMoodleXml } from '../questions/moodleXml';
-import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
+import { questionSheetRows, sheetProblem, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
 import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ExportQuestion, type RowError, type TransferFormat } from '../questions/types';
@@ -372,6 +372,7 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: Ses
     attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.gift.txt`);
     return reply.send(writeGift(rows.map(fromStoredRow)));
   }
+  refuseUnwritable(rows, sheetProblem);
   const names = namer(await bankOf(app.db, caller));
   const list = rows.map((r) => fromStoredRow({ ...r, module: names.module(Number(r.module_id)), topic: names.topic(r.topic_id == null ? null : Number(r.topic_id)) }));
   const { header, rows: cells } = questionSheetRows(list);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAiken } from '../../../server/questions/aiken';
 import { giftProblem, moodleProblem, parseGift, writeGift } from '../../../server/questions/gift';
 import { parseMoodleXml, writeMoodleXml } from '../../../server/questions/moodleXml';
-import { parseQuestionSheet, questionSheetRows, readQuestionSheet } from '../../../server/questions/sheet';
+import { parseQuestionSheet, questionSheetRows, readQuestionSheet, sheetProblem } from '../../../server/questions/sheet';
 import { htmlToText } from '../../../server/questions/text';
 import type { ExportQuestion, ParseResult } from '../../../server/questions/types';
 import { validateDrafts, type ImportDefaults } from '../../../server/questions/validate';
@@ -251,6 +251,16 @@ describe('Moodle XML export', () => {
 describe('text', () => {
   it('HTML keeps its line structure, and <pre> its indentation and blank lines', () => {
     expect(htmlToText('<p>Code:</p><pre>if x:\n    y()\n\n\n  z</pre><p>a   b</p>')).toBe('Code:\nif x:\n    y()\n\n\n  z\na b');
+  });
+
+  it('the spreadsheet export refuses what its old columns would mark differently', () => {
+    const base = { id: 1, question: 'Q', marks: 1, time_required: 1, difficulty: 'easy' as const };
+    expect(sheetProblem({ ...base, type: 'short_answer', accepted_answers: ['a*b'] })).toBeNull();
+    expect(sheetProblem({ ...base, type: 'short_answer', short_answers: [{ text: 'a', weight: 100 }, { text: 'b', weight: 50 }] })).toMatch(/weighted/);
+    expect(sheetProblem({ ...base, type: 'short_answer', text_match: 'moodle', short_answers: [{ text: 'Par*', weight: 100 }] })).toMatch(/wildcard/);
+    expect(sheetProblem({ ...base, type: 'numeric', numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: 2, tolerance: 0, weight: 50 }] })).toMatch(/several numeric/);
+    expect(sheetProblem({ ...base, type: 'numeric', numeric_value: 1, numeric_tolerance: 0 })).toBeNull();
+    expect(sheetProblem({ ...base, type: 'matching', match_pairs: [] })).toMatch(/pairs/);
   });
 
   it('the spreadsheet round trip keeps literal text such as &amp; and _x000D_ as it is', () => {
