@@ -124,11 +124,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const FORMAT_NAMES: Record<TransferFormat, string> = { xlsx: 'spreadsheet', aiken: 'Aiken', gift: 'GIFT', xml: 'Moodle XML' };
 
-/** What the preview shows of one question: where it is, what the file called it, and the question it becomes. */
-function previewOf(v: ValidQuestion) {
-  const { subject: _s, module: _m, topic: _t, ...question } = v.question as Record<string, unknown>;
+/** What the preview shows of one question: where it is, what the file called it, where it goes, and the question it becomes. */
+function previewOf(v: ValidQuestion, bank: BankLookup) {
+  const { subject: _s, module, topic, ...question } = v.question as Record<string, unknown>;
+  const moduleName = bank.modules.find((m) => m.id === module)?.name;
+  const topicName = topic == null ? undefined : bank.topics.find((t) => t.id === topic)?.name;
   return {
     line: v.row,
+    place: { module, topic: topic ?? null, ...(moduleName ? { moduleName } : {}), ...(topicName ? { topicName } : {}) },
     ...(v.name ? { name: v.name } : {}),
     ...(v.category ? { category: v.category } : {}),
     ...(v.tags ? { tags: v.tags } : {}),
@@ -185,7 +188,7 @@ async function readImport(app: FastifyInstance, user: SessionUser | undefined, f
   const text = decoded && 'text' in decoded ? decoded.text : undefined;
   const result = await parseOffThread({ kind: 'questions', format, ...(format === 'xlsx' ? { file: file.buffer } : { text }), defaults, bank });
   if (result.problem) throw validationError({ file: result.problem });
-  return { caller, format, kind, result, skipRefused: form.data.skip_refused === true };
+  return { caller, format, kind, result, bank, skipRefused: form.data.skip_refused === true };
 }
 
 function rejectRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
@@ -402,8 +405,8 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
-      const { format, kind, result } = await readImport(app, req.user, fields, file);
-      const questions = result.valid.map(previewOf);
+      const { format, kind, result, bank } = await readImport(app, req.user, fields, file);
+      const questions = result.valid.map((v) => previewOf(v, bank));
       const refusals = result.errors.map((e) => ({ line: e.row, field: e.field, message: e.message }));
       return ok(
         { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad },

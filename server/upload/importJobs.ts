@@ -3,7 +3,7 @@ import { parseGift } from '../questions/gift';
 import { parseMoodleXml } from '../questions/moodleXml';
 import { parseQuestionSheet, readQuestionSheet } from '../questions/sheet';
 import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
-import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
+import { placeByCategory, resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
@@ -56,6 +56,7 @@ function readQuestions(job: Extract<ImportJob, { kind: 'questions' }>): Question
       throw err;
     }
     if (parsed.drafts.length === 0 && parsed.errors.length === 0) return { problem: 'The file has no questions', valid: [], errors: [], bad: 0 };
+    placeByCategory(parsed.drafts, bank, defaults);
   }
   const kind = format === 'xlsx' ? 'sheet' : 'text';
   const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);

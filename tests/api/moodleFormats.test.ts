@@ -154,6 +154,29 @@ describeDb('Moodle formats through the API', () => {
     }
   });
 
+  it('places questions by their Moodle category when it names a module (and topic) of the subject, and keeps the path', async () => {
+    const iota = created(await t.request('POST', '/api/modules', { token: teacher, body: { course_outcome_name: 'Iota', subject_id: subject } }), 'module').id;
+    const kappa = created(await t.request('POST', '/api/topics', { token: teacher, body: { name: 'kappa', module_id: iota } }), 'topic').id;
+    const preview = await post(t, teacher, '/api/questions/import/preview', { subject, module }, { name: 'nested.xml', content: fixture('nested_categories_with_questions.xml') });
+    expect(preview.json().data.questions.map((q: any) => [q.category, q.place.moduleName, q.place.topicName ?? null])).toEqual([
+      ['$course$/Iota', 'Iota', null],
+      ['$course$/Iota/Kappa', 'Iota', 'kappa'],
+      ['$course$/Iota/Kappa', 'Iota', 'kappa'],
+      ['$course$/Iota/Kappa/Lambda', 'Moodle bank', null],
+      ['$course$/Iota/Mu', 'Moodle bank', null],
+    ]);
+    const res = await post(t, teacher, '/api/questions/import', { subject, module }, { name: 'nested.xml', content: fixture('nested_categories_with_questions.xml') });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await listed(res.json().data.ids);
+    expect(stored.map((q) => [q.module, q.topic ?? null, q.category])).toEqual([
+      [iota, null, '$course$/Iota'],
+      [iota, kappa, '$course$/Iota/Kappa'],
+      [iota, kappa, '$course$/Iota/Kappa'],
+      [module, null, '$course$/Iota/Kappa/Lambda'],
+      [module, null, '$course$/Iota/Mu'],
+    ]);
+  });
+
   it('exports Moodle XML that names the file, and refuses what Moodle would mark differently', async () => {
     const q = created(
       await t.request('POST', '/api/questions', {

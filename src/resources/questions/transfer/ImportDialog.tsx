@@ -165,6 +165,12 @@ export function PreviewTables({ preview }: { preview: Preview }) {
                         {q.category ? ` — ${q.category}` : ''}
                       </Typography>
                     )}
+                    {q.place?.moduleName && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        Goes to {q.place.moduleName}
+                        {q.place.topicName ? ` / ${q.place.topicName}` : ''}
+                      </Typography>
+                    )}
                     {q.question.question.length > 300 ? `${q.question.question.slice(0, 300)}…` : q.question.question}
                     {q.notes.length > 0 && (
                       <Typography variant="caption" component="div" color="warning.main">

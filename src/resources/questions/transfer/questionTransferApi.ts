@@ -56,6 +56,8 @@ export interface ImportRequest {
 /** One question of a preview: where it is in the file, what the file called it, and the question it becomes. */
 export interface PreviewQuestion {
   line: number;
+  /** Where the question goes: the form's module and topic, or those its Moodle category names. */
+  place?: { module?: number; topic?: number | null; moduleName?: string; topicName?: string };
   name?: string;
   category?: string;
   tags?: string[];
