@@ -40,7 +40,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
-  htmlEntities: false,
+  // Numeric character references (&#39;) too; each reference is decoded once (&amp;#39; stays &#39;).
+  htmlEntities: true,
   isArray: (name) => ARRAYS.has(name),
 });
 

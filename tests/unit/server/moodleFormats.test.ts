@@ -189,6 +189,11 @@ describe("Moodle's XML fixtures", () => {
     expect(parsed.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message) })]);
   });
 
+  it('decodes character references once (&#39; is an apostrophe, &amp;#39; the text &#39;)', () => {
+    const xml = '<quiz><question type="truefalse"><questiontext format="plain_text"><text>It&#39;s &#x41; &quot;q&quot; &amp;amp; &amp;#39;</text></questiontext><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>';
+    expect(parseMoodleXml(xml).drafts[0].fields.question).toBe('It\'s A "q" &amp; &#39;');
+  });
+
   it('refuses a DOCTYPE (no entity expansion) and a file without <quiz>', () => {
     expect(parseMoodleXml('<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "aaaa">]><quiz>&a;</quiz>').problem).toMatch(/DOCTYPE/);
     expect(parseMoodleXml('<other/>').problem).toMatch(/no <quiz> element/);
