@@ -64,7 +64,7 @@ const FIRST = 'Aarav Aditi Arjun Ananya Bhavna Chetan Deepa Farhan Gauri Harsh I
 const LAST = 'Sharma Patel Iyer Khan Reddy Nair Gupta Das Mehta Joshi Kulkarni Rao Singh Verma Banerjee Pillai Desai Shah Menon Bose'.split(' ');
 
 /** The bank's mix of types (shares add up to 1). */
-const TYPE_SHARES: Record<QuestionType, number> = { single: 0.35, multiple: 0.2, true_false: 0.15, numeric: 0.1, short_answer: 0.1, descriptive: 0.1 };
+const TYPE_SHARES: Record<QuestionType, number> = { single: 0.35, multiple: 0.2, true_false: 0.15, numeric: 0.1, short_answer: 0.1, descriptive: 0.1, matching: 0, description: 0, cloze: 0 };
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promise<SeedInfo> {

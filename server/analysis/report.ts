@@ -108,6 +108,8 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     const marks = new Map<number, number>();
     const choices = new Map<number, string[]>();
     for (const q of paper) {
+      // A description has no marks and no answer: Moodle's statistics leave it out too.
+      if (q.type === 'description') continue;
       if (!seen.has(q.id)) seen.set(q.id, q);
       const answer = stored?.get(q.id);
       // A mark still waiting for the teacher counts 0 until it is given (as Moodle counts an ungraded step).

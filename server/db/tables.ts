@@ -211,6 +211,8 @@ export interface QuestionTable extends Tenant {
   text_match: string | null;
   /** JSON: [{ value: number | '*', tolerance, weight, feedback? }]: tried in order */
   numeric_answers: string | null;
+  /** JSON: [{ id, question, answer }] of a matching question (an empty question: an extra wrong answer) */
+  match_pairs: string | null;
   version: Generated<number>;
 }
 

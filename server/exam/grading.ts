@@ -1,4 +1,6 @@
 import type { QuestionType, ScoringMode, TextMatchMode } from '../../src/schemas/questions';
+import { clozeFraction, type ClozeGap } from '../../src/schemas/cloze';
+import { matchFraction } from '../../src/schemas/matching';
 
 /** The answer key of one question as it stood when the student's paper was made. */
 export interface AnswerKey {
@@ -28,6 +30,10 @@ export interface AnswerKey {
   numericAnswers?: { value: number | '*'; tolerance: number; fraction: number; feedback?: string }[];
   /** Feedback for the review: general, per option id, and for the responses True and False. */
   feedback?: { general?: string; options?: Record<string, string>; true?: string; false?: string };
+  /** Matching: the right choice id of each stem id. */
+  matchRight?: Record<string, string>;
+  /** Cloze: the gaps with their answers, fractions and weights. */
+  clozeGaps?: ClozeGap[];
 }
 
 export interface Marking {
@@ -175,7 +181,31 @@ export function gradeResponse(key: AnswerKey, response: unknown, marking: Markin
       return typeof response === 'string' && (key.acceptedAnswers ?? []).some((a) => normaliseText(a) === normaliseText(response)) ? correct() : wrong();
     case 'descriptive':
       return { outcome: 'pending', marks: null };
+    case 'matching':
+    case 'description':
+    case 'cloze':
+      return gradeMoodleType(key, response, byFraction, wrong);
   }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const filledEntries = (r: Record<string, unknown>) => Object.values(r).filter((v) => typeof v === 'string' && v.trim() !== '').length;
+
+/**
+ * The types from Moodle (see docs/question-types.md):
+ * - matching: right stems / stems (qtype_match), a response maps stem ids to choice ids;
+ * - cloze: the gaps' fractions weighted by their gap weights (qtype_multianswer), a response maps
+ *   gap numbers to the text typed or the option chosen; an empty gap counts 0;
+ * - a description has no answer and no marks.
+ * An object with nothing filled in is unanswered; partial credit and negative marking then apply as
+ * for the other types (byFraction).
+ */
+function gradeMoodleType(key: AnswerKey, response: unknown, byFraction: (f: number) => Graded, wrong: () => Graded): Graded {
+  if (key.type === 'description') return { outcome: 'unanswered', marks: 0 };
+  if (!isRecord(response)) return wrong();
+  if (filledEntries(response) === 0) return { outcome: 'unanswered', marks: 0 };
+  if (key.type === 'matching') return byFraction(matchFraction(key.matchRight ?? {}, response).fraction);
+  return byFraction(clozeFraction(key.clozeGaps ?? [], response));
 }
 
 export interface AttemptTotal {

@@ -4,6 +4,8 @@ import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import type { NumericAnswer, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 import type { AnswerKey } from './grading';
+import { gapView, parseCloze, type ClozeGapView } from '../../src/schemas/cloze';
+import { matchLayout } from '../../src/schemas/matching';
 
 /** One question of a student's paper, frozen when the attempt starts. */
 export interface PaperQuestion {
@@ -18,6 +20,11 @@ export interface PaperQuestion {
   difficulty: string;
   /** Choice questions: options in the order this student sees them (no correctness here). */
   options?: { id: string; text: string }[];
+  /** Matching: the stems in order, and the choices in the order this student sees them. */
+  stems?: { id: string; text: string }[];
+  choices?: { id: string; text: string }[];
+  /** Cloze: the gaps as the student sees them (the question text holds `{#n}` where each one goes). */
+  gaps?: ClozeGapView[];
   key: AnswerKey;
 }
 
@@ -59,6 +66,7 @@ const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
           'general_feedback',
           'true_feedback',
           'false_feedback',
+          'match_pairs',
         ])
         .where('id', 'in', ids)
         .execute()
@@ -122,6 +130,7 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
   };
   if (Object.keys(feedback).length) key.feedback = feedback;
   const shown = options?.map(({ id, text }) => ({ id, text }));
+  const extra = moodleTypePaper(row, key, shuffleOptions);
   return {
     id: row.id,
     version: row.version,
@@ -133,8 +142,34 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
     topicId: row.topic_id,
     difficulty: row.difficulty,
     ...(shown ? { options: shuffleOptions ? shuffle(shown) : shown } : {}),
+    ...extra,
     key,
   };
+}
+
+/**
+ * Matching: the stems keep the teacher's order and the choices are shuffled on every paper (the
+ * student picks from them). Cloze: the text goes to the student with `{#n}` in place of each gap, so
+ * the answers never leave the server; a shuffled choice gap (MCS, MCVS, MCHS) is shuffled when the
+ * quiz shuffles options.
+ */
+function moodleTypePaper(row: QuestionRow, key: AnswerKey, shuffleOptions: boolean): Partial<PaperQuestion> {
+  if (row.type === 'matching') {
+    const pairs = row.match_pairs ? (JSON.parse(row.match_pairs) as { id: string; question: string; answer: string }[]) : [];
+    const layout = matchLayout(pairs);
+    key.matchRight = layout.right;
+    return { stems: layout.stems, choices: shuffle(layout.choices) };
+  }
+  if (row.type === 'cloze') {
+    const parsed = parseCloze(row.question);
+    key.clozeGaps = parsed.gaps;
+    const gaps = parsed.gaps.map((gap) => {
+      const order = gap.answers.map((_, i) => i);
+      return gapView(gap, gap.kind === 'choice' && gap.shuffle && shuffleOptions ? shuffle(order) : order);
+    });
+    return { question: parsed.text, gaps };
+  }
+  return {};
 }
 
 /** Ids of the bank questions that a random rule may draw from: the quiz's department and subjects, and the rule's filters. */

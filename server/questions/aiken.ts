@@ -12,15 +12,16 @@ import { optionWeights } from '../../src/schemas/questions';
  *
  * - The question text is the first line of a question (further lines before the first option
  *   continue it);
- * - options follow, one a line: a capital letter, '.' or ')', a space, the text; letters run
- *   A, B, C, ... in order;
+ * - options follow, one a line: a capital letter, '.' or ')', a space or none (as Moodle accepts
+ *   "A)text"), the text; letters run A, B, C, ... in order;
  * - `ANSWER: X` names the correct option and ends the question. Blank lines between
  *   questions are customary and ignored.
  *
  * Errors carry the line number (the first line is 1).
  */
 
-const OPTION_LINE = /^([A-Z])[.)](?:[ \t]+(.*))?$/;
+/** As Moodle reads Aiken: a capital letter, '.' or ')', an optional space, the text ("A)text" is an option too). */
+const OPTION_LINE = /^([A-Z])[.)][ \t]*(.*)$/;
 const ANSWER_LINE = /^ANSWER\s*:(.*)$/i;
 
 const letterAt = (i: number) => String.fromCharCode(65 + i);

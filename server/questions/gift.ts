@@ -1,9 +1,13 @@
+import { parse as parseGiftBlock, SyntaxError as GiftSyntaxError, type GIFTQuestion, type NumericalFormat, type TextFormat } from 'gift-pegjs';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { htmlToText, oneLine, splitLines } from './text';
-import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
+import { Refusal, toDraft, type MoodleQuestion } from './moodle';
+import { numericAnswersOf, OPTION_WEIGHTS, optionWeights, shortAnswersOf } from '../../src/schemas/questions';
 
 /**
- * Moodle's GIFT format, for the question types the portal has.
+ * Moodle's GIFT format, read with the gift-pegjs parser (every GIFT construct: titles, format
+ * markers, escapes, weights, feedback, numeric ranges) and mapped to the portal's questions by
+ * moodle.ts, the same mapping as Moodle XML's:
  *
  *     // a comment line
  *     ::Optional title::Question text {=right ~wrong ~%50%half}  single choice (= is 100%, ~ 0% or its weight)
@@ -14,299 +18,268 @@ import { OPTION_WEIGHTS, optionWeights } from '../../src/schemas/questions';
  *     Question {}                                                essay -> descriptive
  *     Grant is {=entombed ~buried} in Grant's tomb.              missing word: the text keeps a blank (_____)
  *
- * Questions are separated by blank lines; a line starting with // is a comment; `\~ \= \# \{ \}
- * \: \\` are the characters themselves and `\n` a line break. A question text may start with a
- * format marker ([html], [markdown], [moodle], [plain]); the marker is dropped and [html] text
- * is turned into plain text. Answer feedback (`#...`) and general feedback (`####...`) are not
- * kept: the portal has no place for them. Matching questions, descriptions (text without an
- * answer block) and partial credit on numeric and short answers are refused with the line number.
+ * As Moodle does, the file is cut into questions at blank lines and comment lines are dropped;
+ * each question is parsed on its own, so a syntax error refuses that question only, named by its
+ * line and column. [html] text becomes plain text keeping its lines (and <pre> its indentation).
+ * `$CATEGORY:` sets the category of the questions after it. Matching questions and descriptions
+ * are refused with their line.
  */
 
-interface Ch {
-  c: string;
-  /** Written with a backslash: never a GIFT control character. */
-  esc: boolean;
-  line: number;
-}
-
-interface Line {
-  no: number;
+interface Block {
+  /** The block's lines without comment lines, and the file line of each. */
   text: string;
+  lineOf: number[];
 }
 
-class GiftError extends Error {
-  constructor(
-    readonly line: number,
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const ESCAPABLE = '~=#{}:\\';
-const FORMAT_MARKER = /^\[(html|markdown|moodle|plain)\]/i;
-const WEIGHT = /^%(-?\d+(?:\.\d+)?)%/;
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function toChars(lines: Line[]): Ch[] {
-  const out: Ch[] = [];
-  lines.forEach((line, li) => {
-    if (li > 0) out.push({ c: '\n', esc: false, line: lines[li - 1].no });
-    const t = line.text;
-    for (let i = 0; i < t.length; i++) {
-      const c = t[i];
-      const next = t[i + 1];
-      if (c === '\\' && next !== undefined && (ESCAPABLE.includes(next) || next === 'n')) {
-        out.push({ c: next === 'n' ? '\n' : next, esc: true, line: line.no });
-        i++;
-      } else out.push({ c, esc: false, line: line.no });
+/** The block's lines that start an answer (an unescaped ~ or = after the opening brace), in order. */
+function answerLines(block: Block): number[] {
+  const out: number[] = [];
+  let open = false;
+  block.text.split('\n').forEach((line, i) => {
+    for (let c = 0; c < line.length; c++) {
+      const ch = line[c];
+      if (ch === '\\') c++;
+      else if (ch === '{') open = true;
+      else if (ch === '}') open = false;
+      else if (open && (ch === '~' || ch === '=') && line[c + 1] !== '>' && line[c - 1] !== '-') out.push(block.lineOf[i]);
     }
   });
   return out;
 }
 
-const text = (chs: readonly Ch[]) => chs.map((ch) => ch.c).join('');
+const HELD_SPACE = '\u0002';
+const heldSpaces = (s: string) => s.replace(/\u0002/g, ' ');
 
-/** Index of the first unescaped occurrence of `s` in chs[from, to), or -1. */
-function find(chs: readonly Ch[], s: string, from = 0, to = chs.length): number {
-  outer: for (let i = from; i + s.length <= to; i++) {
-    for (let j = 0; j < s.length; j++) {
-      const ch = chs[i + j];
-      if (ch.esc || ch.c !== s[j]) continue outer;
-    }
-    return i;
-  }
-  return -1;
-}
-
-function lastFind(chs: readonly Ch[], s: string): number {
-  for (let i = chs.length - s.length; i >= 0; i--) if (find(chs, s, i, i + s.length) === i) return i;
-  return -1;
-}
-
-function trimChs(chs: readonly Ch[]): Ch[] {
-  let a = 0;
-  let b = chs.length;
-  while (a < b && /\s/.test(chs[a].c) && !chs[a].esc) a++;
-  while (b > a && /\s/.test(chs[b - 1].c) && !chs[b - 1].esc) b--;
-  return chs.slice(a, b);
-}
-
-/** Splits at every unescaped marker character, keeping which marker started each part. */
-function splitAt(chs: readonly Ch[], markers: string): { lead: Ch[]; parts: { marker: string; line: number; body: Ch[] }[] } {
-  const parts: { marker: string; line: number; body: Ch[] }[] = [];
-  let lead: Ch[] = [];
-  let current: Ch[] = lead;
-  for (const ch of chs) {
-    if (!ch.esc && markers.includes(ch.c)) {
-      current = [];
-      parts.push({ marker: ch.c, line: ch.line, body: current });
-    } else current.push(ch);
-  }
-  return { lead, parts };
-}
-
-/** Drops feedback (from the first unescaped '#'). */
-const withoutFeedback = (chs: readonly Ch[]) => {
-  const at = find(chs, '#');
-  return at < 0 ? [...chs] : chs.slice(0, at);
+const readText = (t: TextFormat | null | undefined): string => {
+  if (!t) return '';
+  t = { ...t, text: heldSpaces(t.text) };
+  return t.format === 'html' ? htmlToText(t.text) : t.text.replace(/\r\n|\r/g, '\n').trim();
+};
+const feedbackOf = (t: TextFormat | null | undefined) => {
+  const text = readText(t);
+  return text ? text : undefined;
 };
 
-/** A piece of text: an optional format marker is dropped, and HTML becomes plain text. */
-function plainText(raw: string, inherited: string): { text: string; format: string } {
-  const value = raw.trim();
-  const marker = FORMAT_MARKER.exec(value);
-  const format = marker ? marker[1].toLowerCase() : inherited;
-  const rest = marker ? value.slice(marker[0].length) : value;
-  return { text: format === 'html' ? htmlToText(rest) : rest.trim(), format };
-}
-
-/** An answer's weight (`%50%`) and the rest of its text; no weight is undefined. */
-function weighted(body: Ch[]): { weight?: number; rest: Ch[] } {
-  const trimmed = trimChs(body);
-  const m = WEIGHT.exec(text(trimmed));
-  if (!m || trimmed.slice(0, m[0].length).some((ch) => ch.esc)) return { rest: trimmed };
-  return { weight: Number(m[1]), rest: trimmed.slice(m[0].length) };
-}
-
-function roundTo(n: number, digits: number): number {
-  return digits <= 15 ? Number(n.toFixed(digits)) : n;
-}
-const decimalsOf = (s: string) => (/e/i.test(s) ? 99 : (s.split('.')[1] ?? '').length);
-
-function parseNumber(raw: string, line: number): number {
-  const s = raw.trim();
-  if (!NUMBER.test(s)) {
-    throw new GiftError(line, 'answer', `"${s}" is not a number; write {#value:tolerance}, {#min..max} or {#value}`);
-  }
-  return Number(s);
-}
-
-function numericAnswer(raw: string, line: number): { value: number; tolerance: number } {
-  const s = raw.trim();
-  if (s === '') throw new GiftError(line, 'answer', 'The numeric answer is empty; write {#value:tolerance}, {#min..max} or {#value}');
-  const range = s.indexOf('..');
-  if (range > 0) {
-    const [lo, hi] = [s.slice(0, range), s.slice(range + 2)];
-    const min = parseNumber(lo, line);
-    const max = parseNumber(hi, line);
-    if (max < min) throw new GiftError(line, 'answer', `The range ${s} runs backwards; write {#min..max} with min <= max`);
-    const digits = Math.max(decimalsOf(lo.trim()), decimalsOf(hi.trim())) + 1;
-    return { value: roundTo((min + max) / 2, digits), tolerance: roundTo((max - min) / 2, digits) };
-  }
-  const colon = s.indexOf(':');
-  if (colon > 0) return { value: parseNumber(s.slice(0, colon), line), tolerance: parseNumber(s.slice(colon + 1), line) };
-  return { value: parseNumber(s, line), tolerance: 0 };
-}
-
-type Answer = Pick<QuestionDraft, 'fields' | 'lines'>;
-
-function parseAnswer(answer: Ch[], openLine: number, format: string): Answer {
-  const content = trimChs(answer);
-  const lines: Record<string, number> = { answer: openLine, options: openLine };
-  if (content.length === 0) return { fields: { type: 'descriptive' }, lines };
-
-  const first = content[0];
-  if (first.c === '#' && !first.esc) {
-    let body = content.slice(1);
-    const wrongFeedback = find(body, '~');
-    if (wrongFeedback >= 0) body = body.slice(0, wrongFeedback);
-    let value: string;
-    if (find(body, '=') >= 0) {
-      const { lead, parts } = splitAt(body, '=');
-      if (text(lead).trim()) throw new GiftError(openLine, 'answer', 'Text before the first "=" of a numeric answer');
-      const full = parts.filter((p) => {
-        const { weight } = weighted(p.body);
-        if (weight !== undefined && weight !== 100) {
-          throw new GiftError(p.line, 'answer', `Partial credit (${weight}%) on a numeric answer is not supported; keep one answer with its tolerance`);
-        }
-        return true;
-      });
-      if (full.length !== 1) throw new GiftError(openLine, 'answer', 'Only one numeric answer is supported; write {#value:tolerance} or {#min..max}');
-      value = text(withoutFeedback(weighted(full[0].body).rest));
-    } else value = text(withoutFeedback(body));
-    const { value: numeric_value, tolerance } = numericAnswer(value, openLine);
-    return { fields: { type: 'numeric', numeric_value, numeric_tolerance: tolerance }, lines };
-  }
-
-  if (find(content, '~') >= 0) {
-    const { lead, parts } = splitAt(content, '~=');
-    if (text(lead).trim()) {
-      throw new GiftError(openLine, 'answer', `Text before the first answer ("${oneLine(text(lead)).slice(0, 40)}"); each answer starts with = or ~`);
+/** A numeric answer's value and tolerance as Moodle reads them (min..max becomes the middle and half the width). */
+function numericOf(n: NumericalFormat, line: number): { value: number; tolerance: number } {
+  const tidy = (x: number) => Number(x.toPrecision(12));
+  switch (n.type) {
+    case 'simple':
+      return { value: n.number!, tolerance: 0 };
+    case 'range':
+      if (n.range! < 0) throw new Refusal(line, 'numeric_tolerance', 'Tolerance cannot be negative');
+      return { value: n.number!, tolerance: n.range! };
+    case 'high-low': {
+      const [lo, hi] = [n.numberLow!, n.numberHigh!];
+      if (hi < lo) throw new Refusal(line, 'answer', `The range ${lo}..${hi} runs backwards; write {#min..max} with min <= max`);
+      return { value: tidy((lo + hi) / 2), tolerance: tidy((hi - lo) / 2) };
     }
-    const single = parts.some((p) => p.marker === '=');
-    const options = parts.map((p, i) => {
-      lines[`options.${i}`] = p.line;
-      const { weight, rest } = weighted(p.body);
-      const optionText = plainText(text(withoutFeedback(rest)), format).text;
-      if (weight !== undefined && (weight > 100 || weight < -100)) {
-        throw new GiftError(p.line, 'options', `Answer weights run from -100% to 100% (found ${weight}%)`);
-      }
-      if (p.marker === '=' && weight !== undefined && weight !== 100) {
-        throw new GiftError(p.line, 'options', `An answer marked with = is worth 100% (found ${weight}%); write ~%${weight}% for a partly right answer`);
-      }
-      // Moodle: = is 100%, ~ without a weight is 0%.
-      return { text: optionText, weight: p.marker === '=' ? 100 : (weight ?? 0) };
-    });
-    lines.options = parts[0]?.line ?? openLine;
-    const stated = options.map(({ text: t, weight }) => ({ text: t, correct: weight > 0, weight }));
-    // As Moodle reads GIFT: an answer with = makes single choice, otherwise multiple choice marked by the sum of weights.
-    if (single) return { fields: { type: 'single', options: stated }, lines };
-    return { fields: { type: 'multiple', scoring: 'partial', options: stated }, lines };
   }
+}
 
-  if (find(content, '->') >= 0 && find(content, '=') >= 0) {
-    throw new GiftError(openLine, 'type', 'Matching questions (=item -> match) are not supported');
-  }
-
-  const tf = text(withoutFeedback(content)).trim().toUpperCase();
-  if (['T', 'TRUE', 'F', 'FALSE'].includes(tf)) return { fields: { type: 'true_false', correct_bool: tf.startsWith('T') }, lines };
-
-  // Short answer: `=answer` entries (a leading answer without '=' counts too, as in Moodle).
-  const { lead, parts } = splitAt(content, '=');
-  const entries = [...(text(lead).trim() ? [{ marker: '', line: openLine, body: lead }] : []), ...parts];
-  const accepted = entries.map((p, i) => {
-    lines[`accepted_answers.${i}`] = p.line;
-    const { weight, rest } = weighted(p.body);
-    if (weight !== undefined && weight !== 100) {
-      throw new GiftError(p.line, 'answer', `Partial credit (${weight}%) on a short answer is not supported; list only fully right answers`);
+/** One parsed GIFT question as Moodle's question, or a Refusal. */
+function fromGift(g: Exclude<GIFTQuestion, { type: 'Category' }>, line: number, block: Block, category: string | undefined): MoodleQuestion {
+  const base = {
+    line,
+    ...(g.title ? { name: heldSpaces(g.title).trim() } : {}),
+    ...(category ? { category } : {}),
+    ...(g.tags?.length ? { tags: g.tags } : {}),
+    text: readText(g.stem),
+    ...('globalFeedback' in g && g.globalFeedback ? { generalFeedback: readText(g.globalFeedback) } : {}),
+  };
+  const lines = answerLines(block);
+  switch (g.type) {
+    case 'Description':
+      return { ...base, kind: 'description' };
+    case 'Matching':
+      return {
+        ...base,
+        kind: 'matching',
+        pairs: g.matchPairs.map((p) => ({ question: readText(p.subquestion), answer: heldSpaces(p.subanswer).trim() })),
+      };
+    case 'Essay':
+      return { ...base, kind: 'essay' };
+    case 'TF': {
+      // GIFT's first feedback is for a wrong answer, the second for a right one.
+      const wrong = feedbackOf(g.trueFeedback);
+      const right = feedbackOf(g.falseFeedback);
+      return { ...base, kind: 'truefalse', correct: g.isTrue, trueFeedback: g.isTrue ? right : wrong, falseFeedback: g.isTrue ? wrong : right };
     }
-    return plainText(text(withoutFeedback(rest)), format).text;
+    case 'MC': {
+      const answers = g.choices.map((c, i) => ({
+        text: readText(c.text),
+        fraction: c.weight ?? (c.isCorrect ? 100 : 0),
+        feedback: feedbackOf(c.feedback),
+        line: lines.length === g.choices.length ? lines[i] : line,
+      }));
+      // As Moodle reads GIFT: an answer written with = makes single choice, otherwise multiple choice.
+      return { ...base, kind: 'choice', single: g.choices.some((c) => c.isCorrect), answers };
+    }
+    case 'Short': {
+      // {true} or {f} in lower case: gift-pegjs reads a short answer, Moodle (and the portal) true/false.
+      const tf = /\{\s*(t|true|f|false)\s*(#[^}]*)?\}/i.exec(block.text);
+      if (g.choices.length === 1 && tf && tf[1].toLowerCase() === readText(g.choices[0].text).toLowerCase()) {
+        return { ...base, kind: 'truefalse', correct: tf[1].toLowerCase().startsWith('t'), trueFeedback: feedbackOf(g.choices[0].feedback) };
+      }
+      return {
+        ...base,
+        kind: 'short',
+        caseSensitive: false,
+        answers: g.choices.map((c, i) => ({
+          text: readText(c.text),
+          fraction: c.weight ?? 100,
+          feedback: feedbackOf(c.feedback),
+          line: lines.length === g.choices.length ? lines[i] : line,
+        })),
+      };
+    }
+    case 'Numerical': {
+      const choices = Array.isArray(g.choices) ? g.choices : [{ isCorrect: true, weight: null, text: g.choices, feedback: null }];
+      return {
+        ...base,
+        kind: 'numeric',
+        answers: choices.map((c, i) => ({
+          ...numericOf(c.text, line),
+          fraction: c.weight ?? (c.isCorrect ? 100 : 0),
+          feedback: feedbackOf(c.feedback),
+          line: lines.length === choices.length ? lines[i] : line,
+        })),
+      };
+    }
+  }
+}
+
+/**
+ * Moodle reads a ':' in a question's text, an answer or a feedback as the character itself (only
+ * the title's '::' and a numeric answer's value:tolerance use it); gift-pegjs wants it escaped. So
+ * every such ':' is escaped before parsing, and `shifts` says where, to give columns as written.
+ */
+function escapeColons(block: Block): { text: string; shifts: number[][] } {
+  const lines = block.text.split('\n');
+  const shifts: number[][] = lines.map(() => []);
+  let inBrace = false;
+  let numeric = false;
+  let pendingNumeric = false;
+  let title = 0; // '::' seen of the leading title (0, 1 or 2)
+  let started = false;
+  const out = lines.map((line, li) => {
+    if (/^\s*\$CATEGORY:/.test(line)) return line;
+    let result = '';
+    for (let c = 0; c < line.length; c++) {
+      const ch = line[c];
+      if (ch === '\\') {
+        result += ch + (line[c + 1] ?? '');
+        c++;
+        started = true;
+        continue;
+      }
+      if (!started && /\s/.test(ch)) {
+        result += ch;
+        continue;
+      }
+      if (!started && ch === ':' && line[c + 1] === ':') {
+        title = 1;
+        started = true;
+        result += '::';
+        c++;
+        continue;
+      }
+      started = true;
+      if (title === 1 && ch === ':' && line[c + 1] === ':') {
+        title = 2;
+        result += '::';
+        c++;
+        continue;
+      }
+      if (pendingNumeric && !/\s/.test(ch)) {
+        numeric = ch === '#';
+        pendingNumeric = false;
+      }
+      if (ch === '{' && title !== 1) {
+        inBrace = true;
+        pendingNumeric = true;
+      } else if (ch === '}') {
+        inBrace = false;
+        numeric = false;
+        pendingNumeric = false;
+      }
+      if (ch === ':' && title !== 1 && !(inBrace && numeric)) {
+        shifts[li].push(c);
+        result += '\\:';
+        continue;
+      }
+      result += ch;
+    }
+    return result;
   });
-  return { fields: { type: 'short_answer', accepted_answers: accepted }, lines };
-}
-
-/** One question block (its lines without comments), or undefined for a block that only switches category. */
-function parseBlock(block: Line[]): QuestionDraft | undefined {
-  // Moodle writes `$CATEGORY: ...` as a block of its own; the portal has no categories, so the line is skipped.
-  const lines = /^\s*\$CATEGORY:/.test(block[0].text) ? block.slice(1) : block;
-  if (lines.length === 0) return undefined;
-  const chs = toChars(lines);
-  let pos = 0;
-  while (pos < chs.length && /\s/.test(chs[pos].c) && !chs[pos].esc) pos++;
-  if (find(chs, '::', pos, pos + 2) === pos) {
-    const end = find(chs, '::', pos + 2);
-    if (end < 0) throw new GiftError(chs[pos].line, 'question', 'The title opened with "::" is not closed with "::"');
-    pos = end + 2;
-  }
-  const open = find(chs, '{', pos);
-  const close = find(chs, '}', pos);
-  if (open < 0 && close < 0) {
-    throw new GiftError(lines[0].no, 'answer', 'No answer block {…}: text without a question (a description) cannot be imported');
-  }
-  if (close >= 0 && (open < 0 || close < open)) {
-    throw new GiftError(chs[close].line, 'answer', '"}" without an opening "{"; write \\} for a brace in the text');
-  }
-  if (close < 0) throw new GiftError(chs[open].line, 'answer', 'The answer block opened with "{" is not closed with "}"');
-  const nested = find(chs, '{', open + 1, close);
-  if (nested >= 0) {
-    throw new GiftError(chs[open].line, 'answer', `The answer block opened with "{" is not closed before the next "{" (line ${chs[nested].line}); write \\{ for a brace in the text`);
-  }
-  const again = [find(chs, '{', close + 1), find(chs, '}', close + 1)].filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? -1;
-  if (again >= 0) {
-    throw new GiftError(chs[again].line, 'answer', `A question has one answer block {…}; write \\${chs[again].c} for a brace in the text`);
-  }
-
-  const before = chs.slice(pos, open);
-  const after = chs.slice(close + 1);
-  const questionStart = trimChs(before)[0]?.line ?? chs[open].line;
-  const rawQuestion = text(after).trim() ? `${text(before)}_____${text(after)}` : text(before);
-  const { text: question, format } = plainText(rawQuestion, 'moodle');
-
-  let answer = chs.slice(open + 1, close);
-  const general = lastFind(answer, '####');
-  if (general >= 0) answer = answer.slice(0, general);
-  const parsed = parseAnswer(answer, chs[open].line, format);
-  return { row: questionStart, fields: { question, ...parsed.fields }, lines: { question: questionStart, ...parsed.lines } };
+  // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
+  // after a \n). Spaces between two characters are held as U+0002 through the parse (same length, so
+  // columns stay) and given back by readText.
+  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts };
 }
 
 export function parseGift(input: string): ParseResult {
   const drafts: QuestionDraft[] = [];
   const errors: RowError[] = [];
-  let block: Line[] = [];
   let count = 0;
+  let category: string | undefined;
+  const blocks: Block[] = [];
+  let current: Block = { text: '', lineOf: [] };
   const flush = () => {
-    if (!block.length) return;
-    const lines = block;
-    block = [];
-    try {
-      const draft = parseBlock(lines);
-      if (!draft) return;
-      if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
-      drafts.push(draft);
-    } catch (err) {
-      if (!(err instanceof GiftError)) throw err;
-      if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
-      errors.push({ row: err.line, field: err.field, message: err.message });
-    }
+    if (current.lineOf.length) blocks.push(current);
+    current = { text: '', lineOf: [] };
   };
-  splitLines(input).forEach((raw, i) => {
+  splitLines(input.replace(/\u0002/g, '')).forEach((raw, i) => {
     const trimmed = raw.trim();
     if (trimmed === '') flush();
-    else if (!trimmed.startsWith('//')) block.push({ no: i + 1, text: raw });
+    else if (/^\$CATEGORY:/.test(trimmed)) {
+      // A category line is a block of its own, even without a blank line after it.
+      flush();
+      current = { text: raw, lineOf: [i + 1] };
+      flush();
+    } else if (!trimmed.startsWith('//')) {
+      current.text += (current.lineOf.length ? '\n' : '') + raw;
+      current.lineOf.push(i + 1);
+    }
   });
   flush();
+
+  for (const block of blocks) {
+    const first = block.lineOf[0];
+    let parsed: GIFTQuestion[];
+    const escaped = escapeColons(block);
+    try {
+      parsed = parseGiftBlock(`${escaped.text}\n`);
+    } catch (err) {
+      if (!(err instanceof GiftSyntaxError) && !(err as Error)?.name?.includes('SyntaxError')) throw err;
+      const loc = (err as GiftSyntaxError).location?.start;
+      const index = loc ? Math.min(loc.line, block.lineOf.length) - 1 : 0;
+      const line = block.lineOf[index];
+      // The column as written: less the backslashes added before it on its line.
+      const past = loc !== undefined && loc.line > block.lineOf.length;
+      const column = !loc
+        ? 1
+        : past
+          ? block.text.split('\n')[index].length + 1
+          : loc.column - (escaped.shifts[index] ?? []).filter((at, k) => at + k + 1 < loc.column).length;
+      if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
+      errors.push({ row: line, field: 'syntax', message: `${(err as Error).message.replace(/\.$/, '')} (line ${line}, column ${column})` });
+      continue;
+    }
+    for (const g of parsed) {
+      if (g.type === 'Category') {
+        category = heldSpaces(g.title).trim();
+        continue;
+      }
+      if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
+      try {
+        drafts.push(toDraft(fromGift(g, first, block, category)));
+      } catch (err) {
+        if (!(err instanceof Refusal)) throw err;
+        errors.push({ row: err.line, field: err.field, message: err.message });
+      }
+    }
+  }
   return { drafts, errors };
 }
 
@@ -327,7 +300,18 @@ export const escapeGift = (s: string) =>
  */
 const giftText = (s: string) => `${/^[[%]/.test(s) || /[<&]/.test(s) ? '[plain]' : ''}${escapeGift(s)}`;
 
-const formatNumber = (n: number) => String(n);
+/** A number as plain decimal digits (gift-pegjs, and so this import, reads no exponent: 6.02e+23 is written out). */
+export function formatNumber(n: number): string {
+  const s = String(n);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, int, frac = '', exp] = m;
+  const digits = int + frac;
+  const point = int.length + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`.replace(/\.?0+$/, '');
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
 
 /** Moodle's allowed fractions in percent: Moodle refuses any other weight in an imported file. */
 const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - w) < 1e-6);
@@ -335,57 +319,111 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
+/** A question's short answers as Moodle reads them: old questions' accepted answers are each worth 100%, their * a plain character. */
+export function shortAnswersForMoodle(q: ExportQuestion) {
+  const { answers, textMatch } = shortAnswersOf(q);
+  return answers.map((a) => ({ ...a, text: textMatch === 'legacy' ? a.text.replace(/\*/g, '\\*') : a.text }));
+}
+
 /**
- * Why a question cannot be written in GIFT so that Moodle marks it as the portal does, or null.
- * Moodle's multichoice marks the sum of the chosen answers' weights: an all-or-nothing multiple
- * choice question has no such weights (every subset of its right answers would earn part of the
- * marks), and a weight outside Moodle's list of fractions is refused by Moodle's import.
+ * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
+ * Moodle XML alike; `gift` adds what only GIFT cannot say). Moodle's multichoice marks the sum of
+ * the chosen answers' weights: an all-or-nothing multiple choice question has no such weights
+ * (every subset of its right answers would earn part of the marks), and a weight outside Moodle's
+ * list of fractions is refused by Moodle's import, for options and for short and numeric answers.
  */
-export function giftProblem(q: ExportQuestion): string | null {
-  if (q.type !== 'single' && q.type !== 'multiple') return null;
-  if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
-    return 'is marked all or nothing, which Moodle multiple choice (GIFT) cannot express; change it to partial credit or export it as Excel';
+export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string | null {
+  const name = format === 'gift' ? 'GIFT' : 'Moodle XML';
+  if (format === 'gift' && q.type === 'cloze') return 'has embedded answers (Cloze), which GIFT cannot carry; export it as Moodle XML';
+  if (format === 'gift' && q.type === 'matching' && (q.match_pairs ?? []).some((p) => `${p.question ?? ''}${p.answer}`.includes('->'))) {
+    return 'has a pair with "->" in its text, which GIFT reads as the pair\'s arrow; export it as Moodle XML';
   }
-  const odd = weightsOf(q).find((w) => !isMoodleFraction(w));
-  if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
+  if (format === 'gift' && q.type === 'description' && q.general_feedback?.trim()) return 'is a description with general feedback, which GIFT cannot carry; export it as Moodle XML';
+  if (q.type === 'single' || q.type === 'multiple') {
+    if (q.type === 'multiple' && (q.scoring ?? 'all_or_nothing') === 'all_or_nothing') {
+      return `is marked all or nothing, which Moodle multiple choice (${name}) cannot express; change it to partial credit or export it as Excel`;
+    }
+    const odd = weightsOf(q).find((w) => !isMoodleFraction(w));
+    if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
+  }
+  if (q.type === 'short_answer') {
+    const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
+    if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
+    if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
+  }
+  if (q.type === 'numeric') {
+    const answers = numericAnswersOf(q);
+    const odd = answers.find((a) => !isMoodleFraction(a.weight));
+    if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
+    if (format === 'gift' && answers.some((a) => a.value === '*')) return 'has an answer for any other number (*), which GIFT cannot carry; export it as Moodle XML';
+  }
   return null;
 }
 
+export const giftProblem = (q: ExportQuestion) => moodleProblem(q, 'gift');
+
+const giftFeedback = (f: string | null | undefined) => (f && f.trim() ? `#${giftText(f)}` : '');
+const giftWeight = (w: number) => `%${formatNumber(w)}%`;
+
 function answerBlock(q: ExportQuestion): string {
   const options = q.options ?? [];
+  const general = q.general_feedback && q.general_feedback.trim() ? `\t####${giftText(q.general_feedback)}\n` : '';
   switch (q.type) {
     case 'single':
     case 'multiple': {
       // Single choice keeps = for its 100% answers (Moodle reads = as single choice);
       // multiple choice writes every weight with ~ (no = anywhere, or Moodle would read it as single choice).
       const weights = weightsOf(q);
-      const marker = (w: number) => (q.type === 'single' && w === 100 ? '=' : w === 0 ? '~' : `~%${formatNumber(w)}%`);
-      return `{\n${options.map((o, i) => `\t${marker(weights[i])}${giftText(o.text)}\n`).join('')}}`;
+      const marker = (w: number) => (q.type === 'single' && w === 100 ? '=' : w === 0 ? '~' : `~${giftWeight(w)}`);
+      return `{\n${options.map((o, i) => `\t${marker(weights[i])}${giftText(o.text)}${giftFeedback(o.feedback)}\n`).join('')}${general}}`;
     }
-    case 'true_false':
-      return q.correct_bool ? '{TRUE}' : '{FALSE}';
-    case 'numeric':
-      return `{#${formatNumber(q.numeric_value ?? 0)}:${formatNumber(q.numeric_tolerance ?? 0)}}`;
+    case 'true_false': {
+      // GIFT's first feedback is shown for a wrong response, the second for a right one.
+      const [wrong, right] = q.correct_bool ? [q.false_feedback, q.true_feedback] : [q.true_feedback, q.false_feedback];
+      const feedback = (wrong && wrong.trim()) || (right && right.trim()) ? `#${giftText(wrong ?? '')}#${giftText(right ?? '')}` : '';
+      return `{${q.correct_bool ? 'TRUE' : 'FALSE'}${feedback}${general ? `\n${general}` : ''}}`;
+    }
+    case 'numeric': {
+      const answers = numericAnswersOf(q);
+      if (answers.length === 1 && answers[0].weight === 100 && !answers[0].feedback && !general) {
+        return `{#${formatNumber(answers[0].value as number)}:${formatNumber(answers[0].tolerance ?? 0)}}`;
+      }
+      const lines = answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`);
+      return `{#\n${lines.join('')}${general}}`;
+    }
     case 'short_answer':
-      return `{\n${(q.accepted_answers ?? []).map((a) => `\t=${giftText(a)}\n`).join('')}}`;
+      return `{\n${shortAnswersForMoodle(q).map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
     case 'descriptive':
-      return '{}';
+      return general ? `{\n${general}}` : '{}';
+    case 'matching':
+      return `{\n${(q.match_pairs ?? []).map((p) => `\t=${p.question ? giftText(p.question) : ''} -> ${escapeGift(p.answer)}\n`).join('')}${general}}`;
+    case 'description':
+    case 'cloze':
+      // A description is text without an answer block; Cloze is refused by giftProblem.
+      return '';
   }
 }
 
 /**
- * Questions of every type in GIFT. Each gets a comment with its id and a title made from its
- * text (Moodle names questions by their title). Choice questions are written with their options'
- * weights, which Moodle marks as the portal does; a question giftProblem refuses is an error
- * (the export route names them all before writing anything).
+ * Questions of every type in GIFT. Each gets a comment with its id and its title (its Moodle name,
+ * or one made from its text); a `$CATEGORY:` line starts each run of questions of one Moodle
+ * category. Choice questions are written with their options' weights, short and numeric answers
+ * with theirs, and every feedback, so Moodle marks them as the portal does; a question giftProblem
+ * refuses is an error (the export route names them all before writing anything).
  */
 export function writeGift(questions: readonly ExportQuestion[]): string {
+  let category: string | null = null;
   return questions
     .map((q) => {
       const problem = giftProblem(q);
       if (problem) throw new Error(`Question ${q.id} ${problem}`);
-      const title = escapeGift(oneLine(q.question).slice(0, 60).trim() || `Question ${q.id}`);
-      return `// question: ${q.id}  type: ${q.type}\n::${title}::${giftText(q.question)}${answerBlock(q)}\n`;
+      let head = '';
+      if (q.category && q.category !== category) {
+        category = q.category;
+        head = `$CATEGORY: ${oneLine(category)}\n\n`;
+      }
+      const title = escapeGift(oneLine(q.name || q.question).slice(0, q.name ? 255 : 60).trim() || `Question ${q.id}`);
+      return `${head}// question: ${q.id}  type: ${q.type}\n::${title}::${giftText(q.question)}${answerBlock(q)}\n`;
     })
     .join('\n');
 }

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { OPTIONS_MAX, QUESTION_TYPES, optionWeights, type QuestionType } from '../../src/schemas/questions';
+import { OPTIONS_MAX, QUESTION_TYPES, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionType } from '../../src/schemas/questions';
 import { badRequest } from '../lib/errors';
 import { MAX_TRANSFER_QUESTIONS, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 
@@ -314,4 +314,27 @@ export function templateHelpRows(): unknown[][] {
     ['Name the traversal that visits the root between its subtrees.', 'short_answer', '', '', '', '', 'inorder | in-order', '', '', 1, 'medium'],
     ['Explain how a hash table handles collisions.', 'descriptive', '', '', '', '', '', '', '', 5, 'hard'],
   ];
+}
+
+/**
+ * Why the spreadsheet cannot carry a question so that it comes back marked the same way, or null.
+ * Its columns are the old ones: a list of accepted answers (each worth 100%, compared by the old rule)
+ * and one numeric value with its tolerance; matching pairs have no column. Feedback, names and tags are
+ * not carried either, but they do not change a mark.
+ */
+export function sheetProblem(q: ExportQuestion): string | null {
+  if (q.type === 'matching') return 'is a matching question, whose pairs the spreadsheet cannot carry; export it as Moodle XML or GIFT';
+  if (q.type === 'short_answer') {
+    const { answers, textMatch } = shortAnswersOf(q);
+    if (answers.some((a) => a.weight !== 100) || q.case_sensitive || (textMatch === 'moodle' && answers.some((a) => a.text.includes('*')))) {
+      return "has weighted, case-sensitive or wildcard short answers, which the spreadsheet's accepted answers cannot carry; export it as Moodle XML";
+    }
+  }
+  if (q.type === 'numeric') {
+    const answers = numericAnswersOf(q);
+    if (answers.length !== 1 || answers[0].weight !== 100 || answers[0].value === '*') {
+      return 'has several numeric answers, which the spreadsheet (one value and its tolerance) cannot carry; export it as Moodle XML';
+    }
+  }
+  return null;
 }

@@ -31,24 +31,56 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Markup of one stretch of HTML outside <pre>: tags go, line-level elements become line breaks. */
+const flowText = (html: string) =>
+  decodeEntities(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|li|tr|h[1-6]|blockquote)\s*>/gi, '\n')
+      .replace(/<\/?[a-z][^>]*>/gi, ''),
+  )
+    .split('\n')
+    .map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
+    .join('\n');
+
+/** A line break inside <pre> while the rest is tidied, so its blank lines are not collapsed. */
+const PRE_BREAK = '\u0000';
+
 /**
  * HTML -> plain text: scripts and styles are dropped with their content, line-level elements
  * become line breaks, every other tag is removed, and character references are decoded.
+ * Text inside <pre> keeps its spaces, indentation and blank lines (program code); elsewhere
+ * runs of spaces become one and each line is trimmed.
  * The result is text (it may contain '<' as a character) and is shown as text.
  */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h[1-6]|pre|blockquote)\s*>/gi, '\n')
-    .replace(/<\/?[a-z][^>]*>/gi, '');
-  return decodeEntities(text)
-    .split('\n')
-    .map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
-    .join('\n')
+  const cleaned = html.replace(/[\u0000\u0001]/g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  const text = cleaned
+    .split(/(<pre\b[^>]*>[\s\S]*?<\/pre\s*>)/i)
+    .map((part, i) => {
+      if (i % 2 === 0) return flowText(part);
+      const inner = part.replace(/^<pre\b[^>]*>/i, '').replace(/<\/pre\s*>$/i, '').replace(/<br\s*\/?>/gi, '\n').replace(/<\/?[a-z][^>]*>/gi, '');
+      return `\u0001${decodeEntities(inner).replace(/^\r?\n/, '').replace(/\r\n|\r|\n/g, PRE_BREAK).replace(/\s+$/, '')}\n`;
+    })
+    .join('')
+    // A <pre> starts on a line of its own.
+    .replace(/\n*\u0001/g, '\n');
+  return text
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/[\s\u0000]+$/, '')
+    .replace(/\u0000/g, '\n');
+}
+
+/**
+ * A Moodle text in one of its formats as the portal's plain text: HTML (html) is turned into text
+ * keeping its line structure; Moodle auto-format, plain text and Markdown are text already (Markdown
+ * is kept as written).
+ */
+export function moodleText(text: string, format: string | undefined): string {
+  const f = (format ?? 'html').toLowerCase();
+  if (f === 'html') return htmlToText(text);
+  return text.replace(/\r\n|\r/g, '\n').trim();
 }
 
 /** Whitespace (line breaks included) collapsed to single spaces: for formats that keep one line per item. */

@@ -1,7 +1,8 @@
-import type { Difficulty, QuestionType, ScoringMode } from '../../src/schemas/questions';
+import type { Difficulty, NumericAnswer, QuestionType, ScoringMode, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 
 /** The file formats questions travel in. */
-export const TRANSFER_FORMATS = ['xlsx', 'aiken', 'gift'] as const;
+/** xml is Moodle XML. */
+export const TRANSFER_FORMATS = ['xlsx', 'aiken', 'gift', 'xml'] as const;
 export type TransferFormat = (typeof TRANSFER_FORMATS)[number];
 
 /** The most questions one file may import, and one export may hold. */
@@ -39,6 +40,12 @@ export interface QuestionDraft {
   columns?: Record<string, string>;
   /** Spreadsheets: the module and topic as written (an id or a name), resolved against the bank later. */
   refs?: { module?: string | number; topic?: string | number };
+  /** Moodle formats: the question's name (GIFT title), category path and tags, shown in the import preview. */
+  name?: string;
+  category?: string;
+  tags?: string[];
+  /** What the import leaves out of this question (feedback the portal has no place for, ...), shown in the preview. */
+  notes?: string[];
 }
 
 export interface ParseResult {
@@ -54,12 +61,26 @@ export interface ExportQuestion {
   marks: number;
   time_required: number;
   difficulty: Difficulty;
-  options?: { id?: string; text: string; correct: boolean; weight?: number }[] | null;
+  options?: { id?: string; text: string; correct: boolean; weight?: number; feedback?: string | null }[] | null;
   scoring?: ScoringMode | null;
   correct_bool?: boolean | null;
   numeric_value?: number | null;
   numeric_tolerance?: number | null;
   accepted_answers?: string[] | null;
+  /** Moodle's name, category path, tags and feedback (missing on questions written before them). */
+  name?: string | null;
+  category?: string | null;
+  tags?: string[] | null;
+  general_feedback?: string | null;
+  true_feedback?: string | null;
+  false_feedback?: string | null;
+  /** Weighted short and numeric answers; missing on old rows, whose accepted_answers / numeric_value say the same. */
+  short_answers?: ShortAnswer[] | null;
+  case_sensitive?: boolean | null;
+  text_match?: TextMatchMode | null;
+  numeric_answers?: NumericAnswer[] | null;
+  /** Matching: pairs of a subquestion (empty: an extra wrong answer) and its answer. */
+  match_pairs?: { id?: string; question?: string; answer: string }[] | null;
   /** How the sheet names the module and topic: a name when it is unique, otherwise the id. */
   module?: string | number | null;
   topic?: string | number | null;

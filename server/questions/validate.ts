@@ -65,6 +65,41 @@ export function resolveSheetRefs(drafts: QuestionDraft[], lookup: BankLookup, de
   return errors;
 }
 
+/**
+ * Moodle categories mapped to the bank: a question whose category path ends in the name of a
+ * module of the import's subject (and then, maybe, one of its topics), or in a topic of the form's
+ * module, goes there; names are compared without case and extra spaces. Any other category leaves the
+ * question in the form's module and topic, its path kept with it (shown so the teacher can map it).
+ */
+export function placeByCategory(drafts: QuestionDraft[], lookup: BankLookup, defaults: ImportDefaults): void {
+  const modules = lookup.modules.filter((m) => m.subject_id === defaults.subject);
+  const one = <T>(list: T[]) => (list.length === 1 ? list[0] : undefined);
+  for (const draft of drafts) {
+    if (!draft.category) continue;
+    const parts = draft.category.split('/').map((p) => p.trim()).filter(Boolean);
+    const last = parts[parts.length - 1];
+    const before = parts[parts.length - 2];
+    if (!last) continue;
+    const moduleNamed = (name: string | undefined) => (name ? one(modules.filter((m) => sameName(m.name, name))) : undefined);
+    const topicOf = (moduleId: number, name: string) => one(lookup.topics.filter((t) => t.module_id === moduleId && sameName(t.name, name)));
+    const parent = moduleNamed(before);
+    const pair = parent ? topicOf(parent.id, last) : undefined;
+    if (parent && pair) {
+      draft.fields.module = parent.id;
+      draft.fields.topic = pair.id;
+      continue;
+    }
+    const module = moduleNamed(last);
+    if (module) {
+      draft.fields.module = module.id;
+      draft.fields.topic = module.id === defaults.module ? defaults.topic : undefined;
+      continue;
+    }
+    const topic = defaults.module !== undefined ? topicOf(defaults.module, last) : undefined;
+    if (topic) draft.fields.topic = topic.id;
+  }
+}
+
 const ANSWER_FIELDS = ['correct_bool', 'numeric_value', 'numeric_tolerance', 'accepted_answers', 'scoring'];
 
 /** The line of a text question a schema error points at: the option, the answer block, or the question's first line. */
@@ -77,6 +112,11 @@ function lineOf(draft: QuestionDraft, path: string): number {
 export interface ValidQuestion {
   row: number;
   question: Question;
+  /** What the file said beside the question (Moodle formats), for the import preview. */
+  name?: string;
+  category?: string;
+  tags?: string[];
+  notes?: string[];
 }
 
 /**
@@ -110,7 +150,10 @@ export function validateDrafts(
     };
     const parsed = questionSchema.safeParse(input);
     if (parsed.success) {
-      if (!failedRows.has(draft.row)) valid.push({ row: draft.row, question: parsed.data });
+      if (!failedRows.has(draft.row)) {
+        const { name, category, tags, notes } = draft;
+        valid.push({ row: draft.row, question: parsed.data, ...(name ? { name } : {}), ...(category ? { category } : {}), ...(tags ? { tags } : {}), ...(notes ? { notes } : {}) });
+      }
       continue;
     }
     failed++;

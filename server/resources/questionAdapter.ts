@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { entities } from '../../src/schemas';
 import { legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionOption } from '../../src/schemas/questions';
+import type { MatchPair } from '../../src/schemas/matching';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
 
@@ -19,8 +20,21 @@ const KEY_FIELDS: Record<string, string[]> = {
   numeric: ['numeric_answers', 'numeric_value', 'numeric_tolerance'],
   short_answer: ['short_answers', 'case_sensitive', 'text_match', 'accepted_answers'],
   descriptive: [],
+  matching: ['match_pairs'],
+  description: [],
+  cloze: [],
 };
 const ALL_KEY_FIELDS = Object.values(KEY_FIELDS).flat().filter((f, i, all) => all.indexOf(f) === i);
+
+/** Matching pairs get stable ids (a stem's and a choice's id in papers and responses), like options. */
+function preparePairs(pairs: MatchPair[]): { id: string; question: string; answer: string }[] {
+  const seen = new Set<string>();
+  return pairs.map((p) => {
+    const id = p.id && !seen.has(p.id) ? p.id : optionId();
+    seen.add(id);
+    return { id, question: (p.question ?? '').trim(), answer: p.answer.trim() };
+  });
+}
 
 /**
  * The question bank. Options get stable ids; the module must belong to the chosen subject and the
@@ -50,6 +64,8 @@ export const questionAdapter: ResourceAdapter = {
         return { id, text: o.text, correct: weights[i] > 0, weight: weights[i], ...(o.feedback ? { feedback: o.feedback } : {}) };
       });
     }
+    if (body.type === 'matching' && Array.isArray(body.match_pairs)) prepared.match_pairs = preparePairs(body.match_pairs as MatchPair[]);
+    if (body.type === 'description') prepared.marks = 0;
     if (body.type === 'multiple') prepared.scoring = body.scoring ?? 'all_or_nothing';
     // Short and numeric answers are stored as weighted lists; a body in the old form (accepted_answers,
     // numeric_value) is converted, and the old fields are filled from the lists for older readers.

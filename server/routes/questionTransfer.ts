@@ -14,12 +14,13 @@ import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
 import { aikenProblem, writeAiken } from '../questions/aiken';
-import { giftProblem, writeGift } from '../questions/gift';
-import { questionSheetRows, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
+import { giftProblem, moodleProblem, writeGift } from '../questions/gift';
+import { writeMoodleXml } from '../questions/moodleXml';
+import { questionSheetRows, sheetProblem, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
 import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ExportQuestion, type RowError, type TransferFormat } from '../questions/types';
-import { type BankLookup, type ImportDefaults } from '../questions/validate';
+import { type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
 import { registry } from '../resources';
 import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
 import { withImportPlace } from '../upload/importGate';
@@ -27,16 +28,20 @@ import { parseOffThread } from '../upload/offThread';
 
 /**
  * Bulk import and export of the question bank (teachers):
+ * - POST /api/questions/import/preview (the same form): reads the file and stores nothing; answers
+ *   every question with what it becomes and every refused one with its line (row) and the reason.
  * - POST /api/questions/import (multipart: format, subject, module, topic, marks, time_required,
- *   difficulty, file): a spreadsheet, an Aiken or a GIFT file. All questions or none: any error
- *   answers 400 with every problem by row (sheet) or line (text), and nothing is stored.
+ *   difficulty, skip_refused, file): a spreadsheet, an Aiken, a GIFT or a Moodle XML file. All
+ *   questions or none: any error answers 400 with every problem by row (sheet) or line (text), and
+ *   nothing is stored; with skip_refused=true (after the preview) the questions that can be
+ *   imported are stored, in one transaction, and the refused ones are left out.
  * - GET /api/questions/import/template: the spreadsheet template with a 'How to fill' sheet.
- * - GET /api/questions/export?format=xlsx|aiken|gift&ids=[1,2] (or filter={...} like the list),
+ * - GET /api/questions/export?format=xlsx|aiken|gift|xml&ids=[1,2] (or filter={...} like the list),
  *   and POST /api/questions/export with the same as JSON for long selections.
  */
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const FORMAT_MESSAGE = 'Choose the format: xlsx, aiken or gift';
+const FORMAT_MESSAGE = 'Choose the format: xlsx, aiken, gift or xml (Moodle XML)';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const formatField = z.preprocess(
@@ -52,6 +57,8 @@ const importForm = z.object({
   marks: numberInput(z.number({ error: 'Enter valid marks' }).min(1, 'Enter valid marks').optional()),
   time_required: numberInput(z.number({ error: 'Enter valid time' }).min(1, 'Enter valid time').optional()),
   difficulty: z.preprocess(emptyToUndefined, z.enum(DIFFICULTIES, { error: 'Choose difficulty' }).optional()),
+  /** 'true' after a preview: import the questions that can be imported and leave out the refused ones. */
+  skip_refused: z.preprocess((v) => (typeof v === 'string' ? ['true', '1', 'yes'].includes(v.trim().toLowerCase()) : v), z.boolean().optional()),
 });
 
 const questions = () => registry.get('questions')!;
@@ -73,6 +80,8 @@ function formatOf(chosen: TransferFormat | undefined, filename: string, buf: Buf
   if (workbook || /\.xlsx?$/.test(name)) return 'xlsx';
   if (/\.gift(\.txt)?$/.test(name)) return 'gift';
   if (/\.aiken(\.txt)?$/.test(name)) return 'aiken';
+  if (/\.xml$/.test(name)) return 'xml';
+  if (text !== undefined && /^\s*(<\?xml\b|<quiz\b)/.test(text.replace(/^\uFEFF/, ''))) return 'xml';
   if (text !== undefined) {
     const answers = /^\s*ANSWER\s*:/im.test(text);
     const braces = /\{/.test(text);
@@ -104,12 +113,83 @@ async function bankOf(db: Kysely<Database>, caller: { departmentId: number }): P
 function assertTextSize(chosen: TransferFormat | undefined, filename: string, bytes: number) {
   if (bytes <= MAX_TEXT_IMPORT_BYTES) return;
   const name = filename.toLowerCase();
+  // Moodle XML carries its images as base64: it has the upload's limit only.
+  if (chosen === 'xml' || (!chosen && /\.xml$/.test(name))) return;
   const what = chosen === 'aiken' || (!chosen && /\.aiken(\.txt)?$/.test(name)) ? 'An Aiken file' : chosen === 'gift' || (!chosen && /\.gift(\.txt)?$/.test(name)) ? 'A GIFT file' : 'A GIFT or Aiken file';
   const message = `${what} may be at most 1 MB (${MAX_TEXT_IMPORT_BYTES.toLocaleString('en')} bytes); this one has ${bytes.toLocaleString('en')} bytes, so split it`;
   throw new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const FORMAT_NAMES: Record<TransferFormat, string> = { xlsx: 'spreadsheet', aiken: 'Aiken', gift: 'GIFT', xml: 'Moodle XML' };
+
+/** What the preview shows of one question: where it is, what the file called it, where it goes, and the question it becomes. */
+function previewOf(v: ValidQuestion, bank: BankLookup) {
+  const { subject: _s, module, topic, ...question } = v.question as Record<string, unknown>;
+  const moduleName = bank.modules.find((m) => m.id === module)?.name;
+  const topicName = topic == null ? undefined : bank.topics.find((t) => t.id === topic)?.name;
+  return {
+    line: v.row,
+    place: { module, topic: topic ?? null, ...(moduleName ? { moduleName } : {}), ...(topicName ? { topicName } : {}) },
+    ...(v.name ? { name: v.name } : {}),
+    ...(v.category ? { category: v.category } : {}),
+    ...(v.tags ? { tags: v.tags } : {}),
+    notes: v.notes ?? [],
+    question,
+  };
+}
+
+/**
+ * Reads an import's form and file, checks the form's subject, module and topic, and parses and
+ * validates every question on a worker thread. Stores nothing: the preview and the import share it.
+ */
+async function readImport(app: FastifyInstance, user: SessionUser | undefined, fields: Record<string, string>, file: { filename: string; buffer: Buffer }) {
+  const caller = teacherOf(user);
+  const form = importForm.safeParse(fields);
+  if (!form.success) throw validationError(fieldErrors(form.error.issues));
+  const { subject, module, topic } = form.data;
+
+  const isSheet = sheetKind(file.buffer) !== undefined;
+  if (!isSheet && form.data.format !== 'xlsx') assertTextSize(form.data.format, file.filename, file.buffer.length);
+  const decoded = isSheet ? undefined : decodeText(file.buffer);
+  const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
+  const kind: 'sheet' | 'text' = format === 'xlsx' ? 'sheet' : 'text';
+
+  // The form's subject, module and topic must be the caller's to choose.
+  const found = await app.db.selectFrom('subjects').select('id').where('id', '=', subject).where('institute_id', '=', caller.instituteId).executeTakeFirst();
+  if (!found) throw validationError({ subject: 'Choose a valid subject' });
+  const bank = await bankOf(app.db, caller);
+  if (module !== undefined) {
+    const m = bank.modules.find((x) => x.id === module);
+    if (!m) throw validationError({ module: 'Choose a valid module' });
+    if (m.subject_id !== subject) throw validationError({ module: 'The module does not belong to the selected subject' });
+  } else if (kind === 'text') {
+    throw validationError({ module: `Select the module (a ${FORMAT_NAMES[format]} file names none)` });
+  }
+  if (topic !== undefined) {
+    if (module === undefined) throw validationError({ module: 'Select the module of the topic' });
+    const t = bank.topics.find((x) => x.id === topic);
+    if (!t) throw validationError({ topic: 'Please select a valid topic' });
+    if (t.module_id !== module) throw validationError({ topic: 'The topic does not belong to the selected module' });
+  }
+  const defaults: ImportDefaults = {
+    subject,
+    module,
+    topic,
+    marks: form.data.marks ?? 1,
+    time_required: form.data.time_required ?? 1,
+    difficulty: form.data.difficulty ?? 'medium',
+  };
+
+  if (format === 'xlsx') await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
+  else if (!decoded || 'problem' in decoded) throw validationError({ file: decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file' });
+  // Reading, checking and validating every question runs on a worker thread.
+  const text = decoded && 'text' in decoded ? decoded.text : undefined;
+  const result = await parseOffThread({ kind: 'questions', format, ...(format === 'xlsx' ? { file: file.buffer } : { text }), defaults, bank });
+  if (result.problem) throw validationError({ file: result.problem });
+  return { caller, format, kind, result, bank, skipRefused: form.data.skip_refused === true };
+}
 
 function rejectRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
   const unit = kind === 'sheet' ? 'row' : 'question';
@@ -222,6 +302,9 @@ async function selectForExport(db: Kysely<Database>, caller: SessionUser & { dep
       't.difficulty as difficulty', 't.options as options', 't.scoring as scoring', 't.correct_bool as correct_bool',
       't.numeric_value as numeric_value', 't.numeric_tolerance as numeric_tolerance', 't.accepted_answers as accepted_answers',
       't.module_id as module_id', 't.topic_id as topic_id', 't.subject_id as subject_id',
+      't.name as name', 't.category as category', 't.tags as tags', 't.general_feedback as general_feedback',
+      't.true_feedback as true_feedback', 't.false_feedback as false_feedback', 't.short_answers as short_answers',
+      't.case_sensitive as case_sensitive', 't.text_match as text_match', 't.numeric_answers as numeric_answers', 't.match_pairs as match_pairs',
     ])
     .orderBy('t.id')
     .execute();
@@ -282,11 +365,17 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: Ses
     attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.aiken.txt`);
     return reply.send(writeAiken(rows.map(fromStoredRow)));
   }
+  if (format === 'xml') {
+    refuseUnwritable(rows, (q) => moodleProblem(q, 'xml'));
+    attachment(reply, 'application/xml; charset=utf-8', `questions-${day()}.moodle.xml`);
+    return reply.send(writeMoodleXml(rows.map(fromStoredRow)));
+  }
   if (format === 'gift') {
     refuseUnwritable(rows, giftProblem);
     attachment(reply, 'text/plain; charset=utf-8', `questions-${day()}.gift.txt`);
     return reply.send(writeGift(rows.map(fromStoredRow)));
   }
+  refuseUnwritable(rows, sheetProblem);
   const names = namer(await bankOf(app.db, caller));
   const list = rows.map((r) => fromStoredRow({ ...r, module: names.module(Number(r.module_id)), topic: names.topic(r.topic_id == null ? null : Number(r.topic_id)) }));
   const { header, rows: cells } = questionSheetRows(list);
@@ -306,59 +395,41 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
+    '/questions/import/preview',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'Read an import file without storing anything (same multipart form as the import): every question with what it becomes, and every refused question with its line and the reason',
+      },
+    },
+    (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
+      const { format, kind, result, bank } = await readImport(app, req.user, fields, file);
+      const questions = result.valid.map((v) => previewOf(v, bank));
+      const refusals = result.errors.map((e) => ({ line: e.row, field: e.field, message: e.message }));
+      return ok(
+        { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad },
+        `${plural(questions.length, 'question')} can be imported${result.bad ? `, ${plural(result.bad, kind === 'sheet' ? 'row' : 'question')} cannot` : ''}`,
+      );
+    }),
+  );
+
+  app.post(
     '/questions/import',
     {
       onRequest,
       schema: {
         tags,
-        summary: 'Import questions from a spreadsheet, an Aiken or a GIFT file (multipart: format, subject, module, topic, marks, time_required, difficulty, file)',
+        summary:
+          'Import questions from a spreadsheet, an Aiken, a GIFT or a Moodle XML file (multipart: format, subject, module, topic, marks, time_required, difficulty, skip_refused, file)',
       },
     },
     (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
-      const caller = teacherOf(req.user);
-      const form = importForm.safeParse(fields);
-      if (!form.success) throw validationError(fieldErrors(form.error.issues));
-      const { subject, module, topic } = form.data;
-
-      const isSheet = sheetKind(file.buffer) !== undefined;
-      if (!isSheet && form.data.format !== 'xlsx') assertTextSize(form.data.format, file.filename, file.buffer.length);
-      const decoded = isSheet ? undefined : decodeText(file.buffer);
-      const format = formatOf(form.data.format, file.filename, file.buffer, decoded && 'text' in decoded ? decoded.text : undefined);
-      const kind = format === 'xlsx' ? 'sheet' : 'text';
-
-      // The form's subject, module and topic must be the caller's to choose.
-      const found = await app.db.selectFrom('subjects').select('id').where('id', '=', subject).where('institute_id', '=', caller.instituteId).executeTakeFirst();
-      if (!found) throw validationError({ subject: 'Choose a valid subject' });
-      const bank = await bankOf(app.db, caller);
-      if (module !== undefined) {
-        const m = bank.modules.find((x) => x.id === module);
-        if (!m) throw validationError({ module: 'Choose a valid module' });
-        if (m.subject_id !== subject) throw validationError({ module: 'The module does not belong to the selected subject' });
-      } else if (kind === 'text') {
-        throw validationError({ module: `Select the module (a ${format === 'aiken' ? 'Aiken' : 'GIFT'} file names none)` });
-      }
-      if (topic !== undefined) {
-        if (module === undefined) throw validationError({ module: 'Select the module of the topic' });
-        const t = bank.topics.find((x) => x.id === topic);
-        if (!t) throw validationError({ topic: 'Please select a valid topic' });
-        if (t.module_id !== module) throw validationError({ topic: 'The topic does not belong to the selected module' });
-      }
-      const defaults: ImportDefaults = {
-        subject,
-        module,
-        topic,
-        marks: form.data.marks ?? 1,
-        time_required: form.data.time_required ?? 1,
-        difficulty: form.data.difficulty ?? 'medium',
-      };
-
-      if (format === 'xlsx') await assertSafeWorkbook(file.buffer, QUESTION_SHEET_LIMITS);
-      else if (!decoded || 'problem' in decoded) throw validationError({ file: decoded && 'problem' in decoded ? decoded.problem : 'The file is not a text file' });
-      // Reading, checking and validating every question runs on a worker thread.
-      const text = decoded && 'text' in decoded ? decoded.text : undefined;
-      const { problem, valid, errors, bad } = await parseOffThread({ kind: 'questions', format, ...(format === 'xlsx' ? { file: file.buffer } : { text }), defaults, bank });
-      if (problem) throw validationError({ file: problem });
-      if (errors.length) rejectRows(errors, Math.max(1, bad), kind);
+      const { caller, kind, result, skipRefused } = await readImport(app, req.user, fields, file);
+      const { valid, errors, bad } = result;
+      // All or none, unless the teacher saw the preview and chose to leave the refused questions out.
+      if (errors.length && (!skipRefused || valid.length === 0)) rejectRows(errors, Math.max(1, bad), kind);
 
       const now = Date.now();
       const stored = valid.map((v) => toStoredRow(v.question, caller, now));
@@ -370,7 +441,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       reply.code(201);
-      return ok({ imported: ids.length, ids }, `${plural(ids.length, 'question')} imported`);
+      return ok({ imported: ids.length, ids, skipped: errors.length ? bad : 0 }, `${plural(ids.length, 'question')} imported`);
     }),
   );
 

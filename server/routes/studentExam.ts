@@ -22,7 +22,8 @@ import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { answersReleased } from '../exam/release';
 import { reviewFeedback } from '../exam/feedback';
 import { QuizMemo } from '../exam/quizMemo';
-import { responseProblem } from '../../src/schemas/answers';
+import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
+import { gapRightAnswer } from '../../src/schemas/cloze';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
@@ -35,7 +36,7 @@ type Quiz = NonNullable<QuizRow>;
 interface AttemptFacts {
   studentId: number;
   quizId: number;
-  paper: Map<number, { type: PaperQuestion['type']; options?: { id: string }[] }>;
+  paper: Map<number, ResponseShape>;
 }
 
 /**
@@ -49,13 +50,30 @@ function attemptFactsCache(db: Kysely<Database>) {
     if (cached) return cached;
     const row = await db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
     if (!row) return undefined;
-    const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}) }]));
+    const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}), ...responseIdsOf(q) }]));
     // A few kB per attempt (no question texts): 20,000 attempts stay well under 100 MB.
     if (cache.size >= 20_000) cache.delete(cache.keys().next().value!);
     const facts = { studentId: row.student_id, quizId: row.quiz_id, paper };
     cache.set(attemptId, facts);
     return facts;
   };
+}
+
+/** The ids a matching or Cloze response may use (stems, choices, gaps and their options). */
+function responseIdsOf(q: PaperQuestion): Partial<ResponseShape> {
+  const ids = (list: { id: string }[]) => list.map((x) => ({ id: x.id }));
+  return {
+    ...(q.stems ? { stems: ids(q.stems) } : {}),
+    ...(q.choices ? { choices: ids(q.choices) } : {}),
+    ...(q.gaps ? { gaps: q.gaps.map((g) => ({ n: g.n, kind: g.kind, ...(g.options ? { options: ids(g.options) } : {}) })) } : {}),
+  };
+}
+
+/** The review's right answers of a matching question (stem id -> choice id) and of a Cloze question (gap number -> the right answer in words). */
+function moodleTypeCorrect(q: PaperQuestion): unknown {
+  if (q.type === 'matching') return q.key.matchRight ?? {};
+  if (q.type === 'cloze') return Object.fromEntries((q.key.clozeGaps ?? []).map((g) => [String(g.n), gapRightAnswer(g)]));
+  return null;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -386,7 +404,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
               ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
               : q.type === 'short_answer'
                 ? q.key.acceptedAnswers
-                : null
+                : moodleTypeCorrect(q)
         : undefined;
       return {
         number: index + 1,
@@ -394,6 +412,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         type: q.type,
         question: q.question,
         options: q.options,
+        ...(q.stems ? { stems: q.stems, choices: q.choices } : {}),
+        ...(q.gaps ? { gaps: q.gaps } : {}),
         marks: q.marks,
         module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
         difficulty: q.difficulty,

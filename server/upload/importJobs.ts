@@ -1,8 +1,9 @@
 import { parseAiken } from '../questions/aiken';
 import { parseGift } from '../questions/gift';
+import { parseMoodleXml } from '../questions/moodleXml';
 import { parseQuestionSheet, readQuestionSheet } from '../questions/sheet';
 import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
-import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
+import { placeByCategory, resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
@@ -19,7 +20,7 @@ export type ImportJob =
 /** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
 export interface QuestionImport {
   problem?: string;
-  /** Empty unless every question is valid (all or none). */
+  /** The questions that can be imported (the others have errors). */
   valid: ValidQuestion[];
   errors: RowError[];
   /** Rows (sheet) or questions (text) with errors. */
@@ -45,17 +46,22 @@ function readQuestions(job: Extract<ImportJob, { kind: 'questions' }>): Question
     known = resolveSheetRefs(sheet.drafts, bank, defaults);
   } else {
     try {
-      parsed = format === 'aiken' ? parseAiken(job.text!) : parseGift(job.text!);
+      if (format === 'xml') {
+        const xml = parseMoodleXml(job.text!);
+        if (xml.problem) return { problem: xml.problem, valid: [], errors: [], bad: 0 };
+        parsed = xml;
+      } else parsed = format === 'aiken' ? parseAiken(job.text!) : parseGift(job.text!);
     } catch (err) {
       if (err instanceof TooManyQuestions) throw validationError({ file: err.message });
       throw err;
     }
     if (parsed.drafts.length === 0 && parsed.errors.length === 0) return { problem: 'The file has no questions', valid: [], errors: [], bad: 0 };
+    placeByCategory(parsed.drafts, bank, defaults);
   }
   const kind = format === 'xlsx' ? 'sheet' : 'text';
   const { valid, errors, failed } = validateDrafts(parsed.drafts, defaults, kind, [...parsed.errors, ...known]);
   const bad = kind === 'sheet' ? new Set(errors.map((e) => e.row)).size : parsed.errors.length + failed;
-  return { valid: errors.length ? [] : valid, errors, bad };
+  return { valid, errors, bad };
 }
 
 /** An error as it crosses the thread boundary: an AppError keeps its status, code and data. */

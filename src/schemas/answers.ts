@@ -1,4 +1,5 @@
 import type { QuestionType } from './questions';
+import type { ClozeGapView } from './cloze';
 
 /**
  * A student's answer as it is sent and stored (DESIGN.md: an option id, a list of option ids,
@@ -14,7 +15,7 @@ export const textLimitOf = (type: QuestionType): number | undefined =>
   type === 'short_answer' ? SHORT_ANSWER_MAX : type === 'descriptive' ? DESCRIPTIVE_MAX : undefined;
 
 /** Checks a response against its question; returns the message when it is invalid. */
-export function responseProblem(question: { type: QuestionType; options?: { id: string }[] }, response: unknown): string | undefined {
+export function responseProblem(question: ResponseShape, response: unknown): string | undefined {
   if (response === null) return undefined;
   const ids = new Set((question.options ?? []).map((o) => o.id));
   switch (question.type) {
@@ -33,5 +34,51 @@ export function responseProblem(question: { type: QuestionType; options?: { id: 
       const max = textLimitOf(question.type)!;
       return typeof response === 'string' && response.length <= max ? undefined : `Enter text of at most ${max} characters`;
     }
+    case 'matching':
+    case 'description':
+    case 'cloze':
+      return moodleTypeProblem(question, response);
   }
+}
+
+/** What a response is checked against: the question's type and the ids a student may choose. */
+export interface ResponseShape {
+  type: QuestionType;
+  options?: { id: string }[];
+  /** Matching: the stems and the choices. */
+  stems?: { id: string }[];
+  choices?: { id: string }[];
+  /** Cloze: the gaps (a choice gap's option ids). */
+  gaps?: (Pick<ClozeGapView, 'n' | 'kind'> & { options?: { id: string }[] })[];
+}
+
+/** A Cloze gap's text answer is at most this long. */
+export const CLOZE_GAP_MAX = SHORT_ANSWER_MAX;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * - matching: an object { stem id: choice id } (stems left out are unanswered);
+ * - cloze: an object { gap number: text }, a choice gap's text being an option id;
+ * - description: no answer at all.
+ */
+function moodleTypeProblem(question: ResponseShape, response: unknown): string | undefined {
+  if (question.type === 'description') return 'This text has no answer';
+  if (!isPlainObject(response)) return question.type === 'matching' ? 'Match each item with one of the answers' : 'Fill in the gaps';
+  const entries = Object.entries(response);
+  if (question.type === 'matching') {
+    const stems = new Set((question.stems ?? []).map((s) => s.id));
+    const choices = new Set((question.choices ?? []).map((c) => c.id));
+    return entries.every(([stem, choice]) => stems.has(stem) && typeof choice === 'string' && choices.has(choice))
+      ? undefined
+      : 'Match each item with one of the answers';
+  }
+  const gaps = new Map((question.gaps ?? []).map((g) => [String(g.n), g]));
+  for (const [n, value] of entries) {
+    const gap = gaps.get(n);
+    if (!gap || typeof value !== 'string') return 'Fill in the gaps of this question only';
+    if (gap.kind === 'choice' && !(gap.options ?? []).some((o) => o.id === value)) return `Choose one of the options of gap ${n}`;
+    if (value.length > CLOZE_GAP_MAX) return `Enter at most ${CLOZE_GAP_MAX} characters in gap ${n}`;
+  }
+  return undefined;
 }

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
 import { idRef, numberInput, optionalIdRef, optionalText, requiredText } from './fields';
+import { matchPairProblems, matchPairsField } from './matching';
+import { parseCloze } from './cloze';
 
-export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric', 'short_answer', 'descriptive'] as const;
+/**
+ * Types that came with Moodle's question banks (see docs/question-types.md):
+ * - matching: pairs of a subquestion and its answer (match_pairs), one mark share per pair;
+ * - description: a text without marks (a passage other questions refer to): no answer, marks 0;
+ * - cloze: embedded answers, the gaps written in the question text in Moodle's syntax.
+ */
+export const MOODLE_TYPES = ['matching', 'description', 'cloze'] as const;
+export const MOODLE_TYPE_LABELS = { matching: 'Matching', description: 'Description (no answer)', cloze: 'Embedded answers (Cloze)' } as const;
+/** Types a student answers (a description has no answer and no marks). */
+export const isAnswerable = (type: unknown) => type !== 'description';
+
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric', 'short_answer', 'descriptive', ...MOODLE_TYPES] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   single: 'Single choice',
@@ -11,6 +24,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   numeric: 'Numeric',
   short_answer: 'Short answer',
   descriptive: 'Descriptive',
+  ...MOODLE_TYPE_LABELS,
 };
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -30,7 +44,8 @@ export const questionFields = {
   topic: optionalIdRef('Please select a valid topic'),
   type: z.enum(QUESTION_TYPES, { error: 'Select the question type' }),
   question: requiredText('Question is required').max(QUESTION_TEXT_MAX, 'Question should not exceed 10000 characters'),
-  marks: numberInput(z.number({ error: 'Enter valid marks' }).min(1, 'Enter valid marks')),
+  /** At least 1, except a description's, which is 0 (see checkMoodleTypes). */
+  marks: numberInput(z.number({ error: 'Enter valid marks' }).min(0, 'Enter valid marks')),
   time_required: numberInput(z.number({ error: 'Enter valid time' }).min(1, 'Enter valid time')),
   difficulty: z.enum(DIFFICULTIES, { error: 'Choose difficulty' }),
 };
@@ -263,6 +278,27 @@ function checkWeightedAnswers(answers: { weight?: number }[], path: string, empt
   }
 }
 
+/**
+ * The marks and answer keys of the types from Moodle:
+ * - marks are at least 1, but a description's are 0 (it is not counted in a quiz's total);
+ * - matching: at least two subquestions and three answers (Moodle's rule; a pair without a
+ *   subquestion is an extra wrong answer);
+ * - cloze: the text must read into at least one valid gap (see cloze.ts).
+ */
+export function checkMoodleTypes(q: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (typeof q.marks === 'number') {
+    if (q.type === 'description' && q.marks !== 0) ctx.addIssue({ code: 'custom', path: ['marks'], message: 'A description has no marks: enter 0' });
+    if (q.type !== 'description' && q.marks >= 0 && q.marks < 1) ctx.addIssue({ code: 'custom', path: ['marks'], message: 'Enter valid marks' });
+  }
+  if (q.type === 'matching') {
+    for (const [path, message] of matchPairProblems(q.match_pairs)) ctx.addIssue({ code: 'custom', path, message });
+  }
+  if (q.type === 'cloze' && typeof q.question === 'string') {
+    const problems = parseCloze(q.question).problems;
+    if (problems.length) ctx.addIssue({ code: 'custom', path: ['question'], message: problems.join('; ') });
+  }
+}
+
 const optionalNumber = (message: string) => numberInput(z.number({ error: message }).optional());
 
 /** The answer-key fields; each type uses its own (see checkQuestionAnswer). */
@@ -272,6 +308,7 @@ export const questionAnswerFields = {
   correct_bool: z.boolean({ error: 'Choose the correct answer' }).optional(),
   numeric_value: optionalNumber('Enter the correct value'),
   numeric_tolerance: numberInput(z.number({ error: 'Enter a valid tolerance' }).min(0, 'Tolerance cannot be negative').optional()),
+  match_pairs: matchPairsField,
   accepted_answers: z
     .array(requiredText('An accepted answer cannot be empty').max(500, 'An accepted answer should not exceed 500 characters'))
     .max(ACCEPTED_ANSWERS_MAX, `At most ${ACCEPTED_ANSWERS_MAX} accepted answers`)
@@ -306,7 +343,13 @@ export const questionBaseSchema = z.object(questionFields);
 
 export const questionSchema = z
   .object({ ...questionFields, ...questionMoodleFields, ...questionAnswerFields })
-  .superRefine((q, ctx) => checkQuestionAnswer(q, ctx), { when: (p) => typeof p.value === 'object' && p.value !== null });
+  .superRefine(
+    (q, ctx) => {
+      checkQuestionAnswer(q, ctx);
+      checkMoodleTypes(q, ctx);
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null },
+  );
 export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type QuestionRecord = Question & { id: number };
@@ -350,6 +393,7 @@ export const questionEntity = defineEntity({
     category: { label: 'Category' },
     tags: { label: 'Tags' },
     general_feedback: { label: 'General feedback' },
+    match_pairs: { label: 'Matching pairs' },
   },
   recordRepresentation: 'question',
   updateSchema: questionSchema,

@@ -165,20 +165,20 @@ describeDb('question import and export', () => {
       { row: 19, field: 'options', message: 'Expected option B here, found C (options run A, B, C, … in order)' },
       { row: 23, field: 'options', message: 'Add at least two options' },
     ]],
-    ['a GIFT file', 'gift', 'errors.gift', 'gift-errors.txt', 'No questions were imported: 6 questions have errors (line 4, answer: The answer block opened with "{" is not closed with "}")', [
-      { row: 4, field: 'answer', message: 'The answer block opened with "{" is not closed with "}"' },
-      { row: 8, field: 'type', message: 'Matching questions (=item -> match) are not supported' },
-      { row: 13, field: 'answer', message: '"2.7x" is not a number; write {#value:tolerance}, {#min..max} or {#value}' },
-      { row: 15, field: 'answer', message: 'No answer block {…}: text without a question (a description) cannot be imported' },
-      { row: 23, field: 'options', message: 'Option text is required' },
-      { row: 26, field: 'answer', message: 'A question has one answer block {…}; write \\{ for a brace in the text' },
+    ['a GIFT file', 'gift', 'errors.gift', 'gift-errors.txt', 'No questions were imported: 5 questions have errors (line 6, syntax: Expected "}" but end of input found (line 6, column 8))', [
+      { row: 6, field: 'syntax', message: 'Expected "}" but end of input found (line 6, column 8)' },
+      { row: 8, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
+      { row: 13, field: 'syntax', message: 'Expected "}" but "x" found (line 13, column 39)' },
+      { row: 23, field: 'syntax', message: 'Expected "}" but "~" found (line 23, column 2)' },
+      { row: 26, field: 'syntax', message: 'Expected (blank lines separator) but "{" found (line 26, column 41)' },
     ]],
     ['a spreadsheet', 'xlsx', 'errors.xlsx', 'questions-errors.xlsx', 'No questions were imported: 11 rows have errors (row 3, marks: Enter valid marks)', [
       { row: 3, field: 'marks', message: 'Enter valid marks' },
       { row: 4, field: 'options', message: 'Add at least two options' },
       { row: 5, field: 'difficulty', message: 'Choose difficulty' },
       { row: 6, field: 'correct', message: 'E names no option; this row has options A-D' },
-      { row: 7, field: 'type', message: 'Select the question type' },
+      // Matching is a type now; the sheet has no column for its pairs.
+      { row: 7, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
       { row: 8, field: 'correct', message: 'Write TRUE or FALSE' },
       { row: 9, field: 'correct', message: 'Enter the correct value' },
       { row: 10, field: 'option_b', message: 'option_b is empty but a later option is filled; fill the options from option_a on' },
@@ -208,7 +208,7 @@ describeDb('question import and export', () => {
       [{ subject, module, topic: 999_999 }, 'topic', 'Please select a valid topic'],
       [{ subject, module, marks: 0 }, 'marks', 'Enter valid marks'],
       [{ subject, module, difficulty: 'impossible' }, 'difficulty', 'Choose difficulty'],
-      [{ subject, module, format: 'csv' }, 'format', 'Choose the format: xlsx, aiken or gift'],
+      [{ subject, module, format: 'csv' }, 'format', 'Choose the format: xlsx, aiken, gift or xml (Moodle XML)'],
     ];
     const before = await countQuestions(t);
     for (const [fields, field, message] of cases) {
@@ -231,7 +231,7 @@ describeDb('question import and export', () => {
     const cases: [Record<string, string | number>, { name: string; content: Buffer }, string, string][] = [
       [{ format: 'gift' }, { name: 'bank.xlsx', content: fixture('questions-valid.xlsx') }, 'format', 'This file is a spreadsheet; choose the xlsx format'],
       [{ format: 'gift' }, { name: 'latin1.txt', content: Buffer.from('Caf\xe9 {T}', 'latin1') }, 'file', 'The file is not UTF-8 text; save it again with the UTF-8 encoding'],
-      [{}, { name: 'bank.doc', content: Buffer.from('hello') }, 'format', 'Choose the format: xlsx, aiken or gift'],
+      [{}, { name: 'bank.doc', content: Buffer.from('hello') }, 'format', 'Choose the format: xlsx, aiken, gift or xml (Moodle XML)'],
       [{ format: 'aiken' }, { name: 'empty.txt', content: Buffer.from('\n\n') }, 'file', 'The file has no questions'],
       [{ format: 'xlsx' }, { name: 'bank.xlsx', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2000, 1)]) }, 'file', 'Only Excel files are allowed'],
     ];

@@ -10,6 +10,7 @@ import * as analysis from './0008_analysis';
 import * as authHardening from './0010_auth_hardening';
 import * as optionWeights from './0011_option_weights';
 import * as questionFeedback from './0012_question_feedback';
+import * as questionTypes from './0013_question_types';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_auth_hardening': authHardening,
   '0011_option_weights': optionWeights,
   '0012_question_feedback': questionFeedback,
+  '0013_question_types': questionTypes,
 };

@@ -79,6 +79,9 @@ const HINTS: Record<QuestionType, string> = {
   numeric: 'Enter a number.',
   short_answer: 'Type a short answer.',
   descriptive: 'Write your answer.',
+  matching: 'Choose the matching answer for each item.',
+  description: '',
+  cloze: 'Fill in the gaps.',
 };
 
 export const optionLetter = (index: number): string =>

@@ -34,6 +34,15 @@ describe('question schema', () => {
     numeric: { numeric_value: 3.14, numeric_tolerance: 0.01 },
     short_answer: { accepted_answers: ['stack'] },
     descriptive: {},
+    matching: {
+      match_pairs: [
+        { question: 'Dog', answer: 'Mammal' },
+        { question: 'Frog', answer: 'Amphibian' },
+        { question: '', answer: 'Insect' },
+      ],
+    },
+    description: { marks: 0 },
+    cloze: { question: 'The {1:SHORTANSWER:=Owl} and the {1:MULTICHOICE:Dog~=Pussy-cat} went to sea' },
   };
 
   it.each(QUESTION_TYPES)('accepts the type %s with its answer key', (type) => {

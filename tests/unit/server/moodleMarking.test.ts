@@ -90,7 +90,8 @@ describe('GIFT weights', () => {
 
   it('refuses weights Moodle would not take, naming the line', () => {
     const parsed = parseGift('Q {\n~%150%a\n~b}');
-    expect(parsed.errors).toEqual([{ row: 2, field: 'options', message: 'Answer weights run from -100% to 100% (found 150%)' }]);
+    // gift-pegjs refuses a weight outside -100..100 itself, on its line and column.
+    expect(parsed.errors).toEqual([{ row: 2, field: 'syntax', message: 'Expected a value between -100 and 100 but "150" found (line 2, column 3)' }]);
     const sum = validateDrafts(parseGift('Q {~%100%a ~%100%b ~c}').drafts, defaults, 'text', []);
     expect(sum.errors).toEqual([{ row: 1, field: 'options', message: 'The positive option weights must add up to 100% (they add up to 200%)' }]);
   });

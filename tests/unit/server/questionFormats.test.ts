@@ -9,7 +9,7 @@ import { fromStoredRow, toStoredRow } from '../../../server/questions/store';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult } from '../../../server/questions/types';
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../../../server/questions/validate';
 import { writeWorkbook } from '../../../server/upload/spreadsheet';
-import { optionWeights } from '../../../src/schemas/questions';
+import { numericAnswersOf, optionWeights, shortAnswersOf } from '../../../src/schemas/questions';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/questions');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
@@ -81,51 +81,91 @@ describe('GIFT', () => {
     expect(result.errors).toEqual([]);
     expect(result.valid.map((v) => v.row)).toEqual([5, 11, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37]);
     const opts = (list: [string, number][]) => list.map(([t, weight]) => ({ text: t, correct: weight > 0, weight }));
+    const cat = { category: '$course$/top/Data Structures' };
+    const numeric = (value: number, tolerance: number) => ({ numeric_answers: [{ value, tolerance, weight: 100 }] });
     expect(result.valid.map((v) => v.question)).toEqual([
-      single('Which data structure works first in, first out?', ['Queue', 'Stack', 'Binary tree'], 0),
-      { ...common, type: 'multiple', scoring: 'partial', question: 'Which of these are linear data structures?', options: opts([['Array', 50], ['Linked list', 50], ['Binary tree', -100]]) },
-      { ...common, type: 'multiple', scoring: 'partial', question: 'Select every structure that can hold duplicate keys.', options: opts([['List', 50], ['Multiset', 50], ['Set', 0]]) },
-      { ...common, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true },
-      { ...common, type: 'true_false', question: 'A heap is always a binary search tree.', correct_bool: false },
-      { ...common, type: 'numeric', question: 'What is the value of pi to two decimal places?', numeric_value: 3.14, numeric_tolerance: 0.01 },
-      { ...common, type: 'numeric', question: 'How many edges does a tree with 10 nodes have?', numeric_value: 9, numeric_tolerance: 0.5 },
-      { ...common, type: 'short_answer', question: 'Name the traversal that visits the root between its subtrees.', accepted_answers: ['inorder', 'in-order'] },
-      { ...common, type: 'descriptive', question: 'Explain how a hash table handles collisions.' },
-      single('The _____ is used for breadth-first search.', ['stack', 'queue', 'tree'], 1),
+      {
+        ...single('Which data structure works first in, first out?', ['Queue', 'Stack', 'Binary tree'], 0),
+        ...cat,
+        name: 'FIFO',
+        options: [
+          { text: 'Queue', correct: true, weight: 100, feedback: 'Right: the first element in is the first out.' },
+          { text: 'Stack', correct: false, weight: 0, feedback: 'No, a stack is last in, first out.' },
+          { text: 'Binary tree', correct: false, weight: 0 },
+        ],
+      },
+      { ...common, ...cat, name: 'Linear structures', type: 'multiple', scoring: 'partial', question: 'Which of these are linear data structures?', options: opts([['Array', 50], ['Linked list', 50], ['Binary tree', -100]]) },
+      { ...common, ...cat, type: 'multiple', scoring: 'partial', question: 'Select every structure that can hold duplicate keys.', options: opts([['List', 50], ['Multiset', 50], ['Set', 0]]) },
+      { ...common, ...cat, type: 'true_false', question: 'A binary search needs a sorted list.', correct_bool: true },
+      // GIFT's first feedback is for a wrong response: here the response True.
+      { ...common, ...cat, type: 'true_false', question: 'A heap is always a binary search tree.', correct_bool: false, true_feedback: 'A heap only orders parents before children.' },
+      { ...common, ...cat, name: 'Pi', type: 'numeric', question: 'What is the value of pi to two decimal places?', ...numeric(3.14, 0.01) },
+      { ...common, ...cat, type: 'numeric', question: 'How many edges does a tree with 10 nodes have?', ...numeric(9, 0.5) },
+      {
+        ...common,
+        ...cat,
+        type: 'short_answer',
+        question: 'Name the traversal that visits the root between its subtrees.',
+        short_answers: [{ text: 'inorder', weight: 100 }, { text: 'in-order', weight: 100 }],
+        text_match: 'moodle',
+        case_sensitive: false,
+      },
+      { ...common, ...cat, name: 'Essay', type: 'descriptive', question: 'Explain how a hash table handles collisions.' },
+      { ...single('The _____ is used for breadth-first search.', ['stack', 'queue', 'tree'], 1), ...cat },
       // [html]: tags and scripts are gone, entities decoded; the answers are read as HTML too.
-      single('Which characters start a GIFT comment & a title?', ['// and ::', '# and {'], 0),
-      { ...common, type: 'true_false', question: 'A map from keys to values is called a {dictionary} or a hash: table.', correct_bool: true },
-      { ...common, type: 'numeric', question: 'What does 2 = 2 evaluate to in C?', numeric_value: 1, numeric_tolerance: 0 },
+      { ...single('Which characters start a GIFT comment & a title?', ['// and ::', '# and {'], 0), ...cat },
+      { ...common, ...cat, type: 'true_false', question: 'A map from keys to values is called a {dictionary} or a hash: table.', correct_bool: true },
+      { ...common, ...cat, type: 'numeric', question: 'What does 2 = 2 evaluate to in C?', ...numeric(1, 0) },
     ]);
   });
 
-  it('names the line of every problem: unclosed braces, matching, a bad number, a description, partial credit, an empty option, two blocks', () => {
+  it('names the line (and column) of every problem: unclosed braces, matching, a bad number, a description, partial credit, an empty option, two blocks', () => {
     const result = check(parseGift(text('gift-errors.txt')));
     expect(result.errors).toEqual([
-      { row: 4, field: 'answer', message: 'The answer block opened with "{" is not closed with "}"' },
-      { row: 8, field: 'type', message: 'Matching questions (=item -> match) are not supported' },
-      { row: 13, field: 'answer', message: '"2.7x" is not a number; write {#value:tolerance}, {#min..max} or {#value}' },
-      { row: 15, field: 'answer', message: 'No answer block {…}: text without a question (a description) cannot be imported' },
-      { row: 23, field: 'options', message: 'Option text is required' },
-      { row: 26, field: 'answer', message: 'A question has one answer block {…}; write \\{ for a brace in the text' },
+      { row: 6, field: 'syntax', message: 'Expected "}" but end of input found (line 6, column 8)' },
+      // Two pairs: Moodle's matching needs at least 2 subquestions and 3 answers.
+      { row: 8, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
+      { row: 13, field: 'syntax', message: 'Expected "}" but "x" found (line 13, column 39)' },
+      { row: 23, field: 'syntax', message: 'Expected "}" but "~" found (line 23, column 2)' },
+      { row: 26, field: 'syntax', message: 'Expected (blank lines separator) but "{" found (line 26, column 41)' },
     ]);
-    // Line 17 (~%50%AVL tree =Red-black tree) is a single choice with a partly right option, as Moodle reads it.
-    expect(result.valid.map((v) => v.row)).toEqual([2, 17, 19]);
+    // Line 15 is a description; line 17 (~%50%AVL tree =Red-black tree) a single choice with a partly right option, as Moodle reads it.
+    expect(result.valid.map((v) => v.row)).toEqual([2, 15, 17, 19]);
+    expect(result.valid[1].question).toMatchObject({ type: 'description', marks: 0, name: 'Note' });
   });
 
   it.each([
-    ['a "}" before any "{"', 'Text } more {T}', 1, 'answer', '"}" without an opening "{"; write \\} for a brace in the text'],
-    ['a block not closed before the next one', 'First {=a ~b\nSecond {T}', 1, 'answer', 'The answer block opened with "{" is not closed before the next "{" (line 2); write \\{ for a brace in the text'],
-    ['a title that is not closed', '\n\n::Title {T}', 3, 'question', 'The title opened with "::" is not closed with "::"'],
+    ['a "}" before any "{"', 'Text } more {T}', 1, 'syntax', 'Expected "{" but "}" found (line 1, column 6)'],
+    ['a block not closed before the next one', 'First {=a ~b\nSecond {T}', 2, 'syntax', 'Expected "}" but "{" found (line 2, column 8)'],
     ['a range that runs backwards', 'Q {#5..1}', 1, 'answer', 'The range 5..1 runs backwards; write {#min..max} with min <= max'],
-    ['an empty numeric answer', 'Q {#}', 1, 'answer', 'The numeric answer is empty; write {#value:tolerance}, {#min..max} or {#value}'],
-    ['a bad tolerance', 'Q {#5:abc}', 1, 'answer', '"abc" is not a number; write {#value:tolerance}, {#min..max} or {#value}'],
-    ['partial credit on a short answer', 'Q {\n=right\n=%50%almost\n}', 3, 'answer', 'Partial credit (50%) on a short answer is not supported; list only fully right answers'],
-    ['several numeric answers', 'Q {#\n=1:0\n=2:0\n}', 1, 'answer', 'Only one numeric answer is supported; write {#value:tolerance} or {#min..max}'],
-    ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'options', 'Answer weights run from -100% to 100% (found 150%)'],
-    ['text before the first answer', 'Q {oops ~a =b}', 1, 'answer', 'Text before the first answer ("oops"); each answer starts with = or ~'],
+    ['a bad tolerance', 'Q {#5:abc}', 1, 'syntax', 'Expected "}" but ":" found (line 1, column 6)'],
+    ['an unclosed block at the end of the file', 'Q {=a ~b: c', 1, 'syntax', 'Expected "}" but end of input found (line 1, column 12)'],
+    ['a weight over 100%', 'Q {~%150%a ~b}', 1, 'syntax', 'Expected a value between -100 and 100 but "150" found (line 1, column 6)'],
+    ['text before the first answer', 'Q {oops ~a =b}', 1, 'syntax', 'Expected "}" but "~" found (line 1, column 9)'],
   ])('refuses %s with its line', (_what, input, row, field, message) => {
     expect(parseGift(input).errors).toEqual([{ row, field, message }]);
+  });
+
+  it('refuses a title that is not closed, or an empty numeric answer, on its line', () => {
+    expect(parseGift('\n\n::Title {T}').errors).toEqual([expect.objectContaining({ row: 3, field: 'syntax', message: expect.stringContaining('(line 3, column 1)') })]);
+    expect(parseGift('Q {#}').errors).toEqual([expect.objectContaining({ row: 1, field: 'syntax', message: expect.stringContaining('(line 1, column 4)') })]);
+  });
+
+  it('reads weighted short answers and several numeric answers in order, with their feedback, as Moodle does', () => {
+    const { drafts, errors } = parseGift('Q {\n=right#yes\n=%50%almost\n=%0%*#no\n}\n\nN {#\n=1:0#exact\n=%50%2:1\n}');
+    expect(errors).toEqual([]);
+    expect(drafts[0].fields).toMatchObject({ short_answers: [{ text: 'right', weight: 100, feedback: 'yes' }, { text: 'almost', weight: 50 }, { text: '*', weight: 0, feedback: 'no' }], text_match: 'moodle' });
+    expect(drafts[1].fields).toMatchObject({ numeric_answers: [{ value: 1, tolerance: 0, weight: 100, feedback: 'exact' }, { value: 2, tolerance: 1, weight: 50 }] });
+    expect(drafts[1].lines).toMatchObject({ 'numeric_answers.0': 8, 'numeric_answers.1': 9 });
+  });
+
+  it('reads a ":" in text, answers and feedback as Moodle does (only the title and numeric answers use it)', () => {
+    const { drafts, errors } = parseGift('Q: std::vector? {=a: b#fb: x ~c}\n\nN {#1:0.5}');
+    expect(errors).toEqual([]);
+    expect(drafts.map((d) => d.fields)).toEqual([
+      { question: 'Q: std::vector?', type: 'single', options: [{ text: 'a: b', correct: true, weight: 100, feedback: 'fb: x' }, { text: 'c', correct: false, weight: 0 }] },
+      { question: 'N', type: 'numeric', numeric_answers: [{ value: 1, tolerance: 0.5, weight: 100 }] },
+    ]);
   });
 
   it('leaves rules of the question itself to the schema, on the right line', () => {
@@ -137,16 +177,17 @@ describe('GIFT', () => {
     ]);
   });
 
-  it('skips categories and comments, keeps a leading answer without "=" as a short answer, and reads lower-case true/false', () => {
+  it('keeps categories for the questions after them, skips comments, keeps a leading answer without "=" as a short answer, and reads lower-case true/false', () => {
     const { drafts, errors } = parseGift('$CATEGORY: $course$/top\n\n// c\nQ1 {Paris}\n\nQ2 {true}\n\nQ3{f#no}\n\n$CATEGORY: $course$/top/Other\nQ4 {T}');
     expect(errors).toEqual([]);
     expect(drafts.map((d) => d.fields)).toEqual([
-      { question: 'Q1', type: 'short_answer', accepted_answers: ['Paris'] },
-      { question: 'Q2', type: 'true_false', correct_bool: true },
-      { question: 'Q3', type: 'true_false', correct_bool: false },
-      { question: 'Q4', type: 'true_false', correct_bool: true },
+      { question: 'Q1', category: '$course$/top', type: 'short_answer', short_answers: [{ text: 'Paris', weight: 100 }], text_match: 'moodle', case_sensitive: false },
+      { question: 'Q2', category: '$course$/top', type: 'true_false', correct_bool: true },
+      { question: 'Q3', category: '$course$/top', type: 'true_false', correct_bool: false, true_feedback: 'no' },
+      { question: 'Q4', category: '$course$/top/Other', type: 'true_false', correct_bool: true },
     ]);
     expect(drafts.map((d) => d.row)).toEqual([4, 6, 8, 11]);
+    expect(drafts.map((d) => d.category)).toEqual(['$course$/top', '$course$/top', '$course$/top', '$course$/top/Other']);
   });
 
   it('keeps answers verbatim apart from the markers: weights, format markers and escapes', () => {
@@ -225,7 +266,8 @@ describe('spreadsheet', () => {
       { row: 4, field: 'options', message: 'Add at least two options' },
       { row: 5, field: 'difficulty', message: 'Choose difficulty' },
       { row: 6, field: 'correct', message: 'E names no option; this row has options A-D' },
-      { row: 7, field: 'type', message: 'Select the question type' },
+      // Matching is a type now; the sheet has no column for its pairs.
+      { row: 7, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
       { row: 8, field: 'correct', message: 'Write TRUE or FALSE' },
       { row: 9, field: 'correct', message: 'Enter the correct value' },
       { row: 10, field: 'option_b', message: 'option_b is empty but a later option is filled; fill the options from option_a on' },
@@ -361,8 +403,8 @@ function keyOf(q: Record<string, any>) {
       : {}),
     ...(q.type === 'multiple' ? { scoring: q.scoring ?? 'all_or_nothing' } : {}),
     ...(q.type === 'true_false' ? { correct_bool: q.correct_bool } : {}),
-    ...(q.type === 'numeric' ? { numeric_value: q.numeric_value, numeric_tolerance: q.numeric_tolerance ?? 0 } : {}),
-    ...(q.type === 'short_answer' ? { accepted_answers: q.accepted_answers } : {}),
+    ...(q.type === 'numeric' ? { numeric: numericAnswersOf(q).map((a) => ({ value: a.value, tolerance: a.tolerance ?? 0, weight: a.weight })) } : {}),
+    ...(q.type === 'short_answer' ? { short: shortAnswersOf(q).answers.map((a) => ({ text: a.text, weight: a.weight })) } : {}),
   };
 }
 

@@ -67,6 +67,9 @@ const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   numeric: 'Students type a number; a number within an answer\'s tolerance earns that answer\'s weight.',
   short_answer: 'Students type a word or a short phrase.',
   descriptive: 'Students write a longer answer.',
+  matching: 'Students choose, for each subquestion, its answer from one shuffled list; each right pair earns its share of the marks.',
+  description: 'A text without an answer or marks (a passage or case study the next questions refer to).',
+  cloze: 'Students fill in gaps written in the text in Moodle\'s syntax, e.g. {1:SHORTANSWER:=Paris} or {2:MULTICHOICE:London~=Paris}; each gap is marked on its own.',
 };
 
 const SCORING_CHOICES = SCORING_MODES.map((mode) => ({ value: mode, label: SCORING_LABELS[mode] }));

@@ -13,6 +13,7 @@ const FORMAT_NOTES: Record<TransferFormat, string> = {
   xlsx: 'Every type; opens in Excel, imports back',
   aiken: 'Single-choice questions only',
   gift: 'Moodle and other LMSs',
+  xml: 'Moodle’s own format: names, categories, tags, feedback',
 };
 
 interface ExportMenuButtonProps {
@@ -22,7 +23,7 @@ interface ExportMenuButtonProps {
   filter?: Record<string, unknown>;
 }
 
-/** Export questions as Excel, Aiken or GIFT: the selected ones, or every one the filters match. */
+/** Export questions as Excel, Aiken, GIFT or Moodle XML: the selected ones, or every one the filters match. */
 export function ExportMenuButton({ scope, filter = {} }: ExportMenuButtonProps) {
   const { selectedIds, total, filterValues } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -42,6 +42,9 @@ import {
   TRANSFER_FORMAT_LABELS,
   downloadImportTemplate,
   importQuestions,
+  previewImport,
+  type PreviewQuestion,
+  type PreviewRefusal,
   type RowProblem,
   type TransferFormat,
 } from './questionTransferApi';
@@ -79,9 +82,140 @@ export function checkImport(state: ImportState): FieldErrors {
   return errors;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  true_false: 'True / false',
+  numeric: 'Numeric',
+  short_answer: 'Short answer',
+  descriptive: 'Descriptive',
+  matching: 'Matching',
+  description: 'Description',
+  cloze: 'Embedded answers (Cloze)',
+};
+
+const percent = (w: unknown) => (typeof w === 'number' ? `${Number(w.toFixed(5))}%` : '');
+
+/** What a previewed question becomes, in a line: its answers with their weights. */
+export function answerSummary(q: PreviewQuestion['question']): string {
+  const list = (items: string[]) => items.join(' · ');
+  switch (q.type) {
+    case 'single':
+    case 'multiple':
+      return list((q.options ?? []).map((o) => `${o.text} (${percent(o.weight)})`));
+    case 'true_false':
+      return q.correct_bool ? 'True' : 'False';
+    case 'short_answer':
+      return list(((q.short_answers as { text: string; weight: number }[] | undefined) ?? []).map((a) => `${a.text} (${percent(a.weight)})`));
+    case 'numeric':
+      return list(
+        ((q.numeric_answers as { value: number | string; tolerance?: number; weight: number }[] | undefined) ?? []).map(
+          (a) => `${a.value}${a.tolerance ? ` ± ${a.tolerance}` : ''} (${percent(a.weight)})`,
+        ),
+      );
+    case 'matching':
+      return list(((q.match_pairs as { question?: string; answer: string }[] | undefined) ?? []).map((p) => (p.question ? `${p.question} → ${p.answer}` : `(extra) ${p.answer}`)));
+    case 'cloze':
+      return 'Gaps in the text, each marked on its own';
+    case 'description':
+      return 'No answer, no marks';
+    default:
+      return 'Marked by the teacher';
+  }
+}
+
+export interface Preview {
+  questions: PreviewQuestion[];
+  refusals: PreviewRefusal[];
+  rowsAre: 'rows' | 'lines';
+}
+
+/** The preview step: every question the file gives and what it becomes, and what cannot be imported with its line and reason. */
+export function PreviewTables({ preview }: { preview: Preview }) {
+  const where = preview.rowsAre === 'lines' ? 'Line' : 'Row';
+  return (
+    <Stack spacing={2}>
+      <Alert severity={preview.refusals.length ? 'warning' : 'info'} variant="outlined">
+        <AlertTitle>
+          {preview.questions.length} {preview.questions.length === 1 ? 'question' : 'questions'} can be imported
+          {preview.refusals.length ? `; ${preview.refusals.length} cannot` : ''}
+        </AlertTitle>
+        Nothing is stored yet. {preview.refusals.length ? 'Import the good questions and leave the others out, or cancel and fix the file.' : 'Check the questions, then import them.'}
+      </Alert>
+      {preview.questions.length > 0 && (
+        <TableContainer sx={{ maxHeight: 340, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" stickyHeader aria-label="Questions to import">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 64 }}>{where}</TableCell>
+                <TableCell sx={{ width: 130 }}>Type</TableCell>
+                <TableCell>Question</TableCell>
+                <TableCell>Answers (weights)</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {preview.questions.map((q, index) => (
+                <TableRow key={`${q.line}-${index}`}>
+                  <TableCell>{q.line}</TableCell>
+                  <TableCell>{TYPE_NAMES[q.question.type] ?? q.question.type}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 320 }}>
+                    {q.name && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {q.name}
+                        {q.category ? ` — ${q.category}` : ''}
+                      </Typography>
+                    )}
+                    {q.place?.moduleName && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        Goes to {q.place.moduleName}
+                        {q.place.topicName ? ` / ${q.place.topicName}` : ''}
+                      </Typography>
+                    )}
+                    {q.question.question.length > 300 ? `${q.question.question.slice(0, 300)}…` : q.question.question}
+                    {q.notes.length > 0 && (
+                      <Typography variant="caption" component="div" color="warning.main">
+                        {q.notes.join('; ')}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{answerSummary(q.question)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {preview.refusals.length > 0 && (
+        <TableContainer sx={{ maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" stickyHeader aria-label="Questions that cannot be imported">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 64 }}>{where}</TableCell>
+                <TableCell sx={{ width: 130 }}>Field</TableCell>
+                <TableCell>Why it cannot be imported</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {preview.refusals.map((r, index) => (
+                <TableRow key={`${r.line}-${r.field}-${index}`}>
+                  <TableCell>{r.line}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{r.field}</TableCell>
+                  <TableCell>{r.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}
+
 /**
- * Imports a spreadsheet, an Aiken or a GIFT file into the bank. All or nothing: when the server
- * finds problems it lists them by row (sheet) or line (text) and stores nothing.
+ * Imports a spreadsheet, an Aiken, a GIFT or a Moodle XML file into the bank, in two steps: the
+ * preview reads the file and stores nothing, listing every question with what it becomes and every
+ * question that cannot be imported with its line (row) and the reason; then "Import N questions"
+ * stores the good ones in one go (or nothing), and Cancel goes back to the form.
  */
 export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const choices = useRememberedChoices();
@@ -101,6 +235,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const [progress, setProgress] = useState<number>();
   const [rejected, setRejected] = useState<{ message: string; rows: RowProblem[]; rowsAre: 'rows' | 'lines' }>();
   const [imported, setImported] = useState<number>();
+  const [preview, setPreview] = useState<Preview>();
   const rejectionRef = useRef<HTMLDivElement>(null);
   // The problems show below the form: bring them into view.
   useEffect(() => {
@@ -118,6 +253,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     const next = { ...state, ...patch };
     setState(next);
     setRejected(undefined);
+    setPreview(undefined);
     setErrors(checked ? checkImport(next) : {});
   };
 
@@ -130,8 +266,32 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     setChecked(false);
     setRejected(undefined);
     setImported(undefined);
+    setPreview(undefined);
   };
 
+  const onProgress = ({ loaded, total }: { loaded: number; total?: number }) => setProgress(total ? Math.round((loaded / total) * 100) : undefined);
+
+  /** Step 1: the server reads the file and answers what it would import; nothing is stored. */
+  const check = async () => {
+    setChecked(true);
+    const found = checkImport(state);
+    setErrors(found);
+    if (Object.keys(found).length || !state.file || state.subject === null) return;
+    setBusy(true);
+    setProgress(0);
+    setRejected(undefined);
+    const outcome = await previewImport({ ...state, subject: state.subject, file: state.file }, onProgress);
+    setBusy(false);
+    setProgress(undefined);
+    if (outcome.ok) {
+      setPreview({ questions: outcome.questions, refusals: outcome.refusals, rowsAre: outcome.rowsAre });
+      return;
+    }
+    setErrors(outcome.fieldErrors);
+    if (outcome.message) setRejected({ message: outcome.message, rows: [], rowsAre: 'lines' });
+  };
+
+  /** Step 2: store the questions the preview listed, all of them or none. */
   const submit = async () => {
     setChecked(true);
     const found = checkImport(state);
@@ -140,16 +300,16 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     setBusy(true);
     setProgress(0);
     setRejected(undefined);
-    const outcome = await importQuestions({ ...state, subject: state.subject, file: state.file }, ({ loaded, total }) =>
-      setProgress(total ? Math.round((loaded / total) * 100) : undefined),
-    );
+    const outcome = await importQuestions({ ...state, subject: state.subject, file: state.file, skipRefused: true }, onProgress);
     setBusy(false);
     setProgress(undefined);
     if (outcome.ok) {
       setImported(outcome.imported);
+      setPreview(undefined);
       onImported(outcome.ids);
       return;
     }
+    setPreview(undefined);
     setErrors(outcome.fieldErrors);
     if (outcome.message) setRejected({ message: outcome.message, rows: outcome.rows, rowsAre: outcome.rowsAre });
   };
@@ -165,6 +325,11 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
             </AlertTitle>
             {imported === 1 ? 'It is' : 'They are'} in the bank now, listed with your other questions.
           </Alert>
+        ) : preview ? (
+          <Stack spacing={2}>
+            <PreviewTables preview={preview} />
+            {busy && <LinearProgress aria-label="Importing" />}
+          </Stack>
         ) : (
           <Stack spacing={3}>
             <FormControl disabled={busy} error={Boolean(errors.format)}>
@@ -308,7 +473,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
                 accept={IMPORT_ACCEPT[state.format]}
                 label="File to import"
                 dropText="Drag the file here, or"
-                hint={`${state.format === 'xlsx' ? '.xlsx or .xls' : '.txt'}, at most 2 MB`}
+                hint={`${state.format === 'xlsx' ? '.xlsx or .xls' : state.format === 'xml' ? '.xml' : '.txt'}, at most 2 MB`}
                 error={errors.file}
                 disabled={busy}
                 onChange={(file) => change({ file })}
@@ -318,7 +483,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
             {busy && (
               <Box>
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {progress === 100 ? 'Checking the questions…' : 'Uploading…'}
+                  {progress === 100 ? 'Reading the questions…' : 'Uploading…'}
                 </Typography>
                 <LinearProgress variant={progress === undefined || progress === 100 ? 'indeterminate' : 'determinate'} value={progress} />
               </Box>
@@ -373,13 +538,24 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
               Done
             </Button>
           </>
+        ) : preview ? (
+          <>
+            <Button onClick={() => setPreview(undefined)} disabled={busy}>
+              Cancel
+            </Button>
+            {preview.questions.length > 0 && (
+              <Button variant="contained" onClick={() => void submit()} disabled={busy} startIcon={<UploadFileIcon />}>
+                Import {preview.questions.length} {preview.questions.length === 1 ? 'question' : 'questions'}
+              </Button>
+            )}
+          </>
         ) : (
           <>
             <Button onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button variant="contained" onClick={() => void submit()} disabled={busy} startIcon={<UploadFileIcon />}>
-              Import
+            <Button variant="contained" onClick={() => void check()} disabled={busy} startIcon={<UploadFileIcon />}>
+              Preview
             </Button>
           </>
         )}
