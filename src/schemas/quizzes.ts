@@ -273,4 +273,16 @@ export const quizEntity = defineEntity({
   },
   scope: { TEACHER: 'department' },
   writeScope: { TEACHER: 'own' },
+  areas: {
+    TEACHER: {
+      section: 'quiz',
+      screens: [
+        { path: 'create', title: 'Create quiz' },
+        { path: 'edit/:quizId', title: 'Edit quiz' },
+        { path: 'preview/:quizId', title: 'Quiz preview' },
+        { path: 'analysis/:quizId', title: 'Quiz analysis' },
+        { path: 'manage/:quizId', title: 'Manage quiz' },
+      ],
+    },
+  },
 });
