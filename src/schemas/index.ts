@@ -7,6 +7,7 @@ import { instituteEntity } from './institutes';
 import { moduleEntity } from './modules';
 import { questionEntity } from './questions';
 import { quizEntity } from './quizzes';
+import { roomEntity } from './rooms';
 import { studentEntity } from './students';
 import { subjectEntity } from './subjects';
 import { teacherEntity } from './teachers';
@@ -29,6 +30,7 @@ export const entities = {
   groups: groupEntity,
   questions: questionEntity,
   quizzes: quizEntity,
+  rooms: roomEntity,
   feedbacks: feedbackEntity,
   guidelines: guidelineEntity,
 } as const satisfies Record<string, EntityDef>;

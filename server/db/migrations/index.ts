@@ -9,6 +9,7 @@ import * as integrity from './0007_integrity';
 import * as analysis from './0008_analysis';
 import * as authHardening from './0010_auth_hardening';
 import * as optionWeights from './0011_option_weights';
+import * as rooms from './0014_rooms';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_analysis': analysis,
   '0010_auth_hardening': authHardening,
   '0011_option_weights': optionWeights,
+  '0014_rooms': rooms,
 };

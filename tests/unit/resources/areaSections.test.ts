@@ -20,6 +20,7 @@ describe('area sections generated from the entity declarations', () => {
     expect(menu('department-head')).toEqual([
       ['students', 'Students'],
       ['groups', 'Groups'],
+      ['rooms', 'Rooms'],
       ['guideline', 'Guideline'],
     ]);
     expect(menu('teacher')).toEqual([
@@ -29,6 +30,7 @@ describe('area sections generated from the entity declarations', () => {
       ['groups', 'Groups'],
       ['questions', 'Questions'],
       ['quiz', 'Quizzes'],
+      ['rooms', 'Rooms'],
       ['profile', 'Profile'],
       ['guideline', 'Guideline'],
     ]);
@@ -39,7 +41,7 @@ describe('area sections generated from the entity declarations', () => {
     const quiz = AREA_SECTIONS.teacher.find((section) => section.name === 'quiz');
     expect(quiz?.screens?.map((screen) => screen.path)).toEqual(['create', 'edit/:quizId', 'preview/:quizId', 'analysis/:quizId', 'manage/:quizId']);
     expect(apiResourceMap('institute-head')).toMatchObject({ department: 'departments', student: 'students', guideline: 'guidelines' });
-    expect(apiResourceMap('teacher')).toMatchObject({ quiz: 'quizzes', topics: 'topics' });
+    expect(apiResourceMap('teacher')).toMatchObject({ quiz: 'quizzes', rooms: 'rooms' });
     expect(apiResourceMap('teacher')).not.toHaveProperty('profile');
   });
 });

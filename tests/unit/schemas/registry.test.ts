@@ -16,6 +16,7 @@ const DESIGN_RESOURCES = [
   'topics',
   'questions',
   'quizzes',
+  'rooms',
   'guidelines',
   'feedbacks',
 ];
