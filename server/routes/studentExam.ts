@@ -4,7 +4,6 @@ import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
 import {
-  ATTEMPT_STATE,
   closeAttempt,
   extraMinutesOf,
   findAttemptState,
@@ -26,6 +25,20 @@ import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
+import {
+  attemptHistory,
+  attemptOfStudent,
+  attemptOwnerAndPaper,
+  attemptStatesOf,
+  attemptStatus,
+  gradedAnswers,
+  moduleNames,
+  questionMarks,
+  quizzesOfStudent,
+  savedAnswer,
+  savedAnswers,
+  subjectNames,
+} from '../exam/studentQueries';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 type Quiz = NonNullable<QuizRow>;
@@ -46,7 +59,7 @@ function attemptFactsCache(db: Kysely<Database>) {
   return async (attemptId: number): Promise<AttemptFacts | undefined> => {
     const cached = cache.get(attemptId);
     if (cached) return cached;
-    const row = await db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
+    const row = await attemptOwnerAndPaper(db, attemptId);
     if (!row) return undefined;
     const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}) }]));
     // A few kB per attempt (no question texts): 20,000 attempts stay well under 100 MB.
@@ -75,18 +88,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => batcher.drain());
   const integrity = examIntegrity(app);
 
-  /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
-  const myQuizzes = (user: SessionUser) =>
-    app.db
-      .selectFrom('quizzes as q')
-      .selectAll('q')
-      .where('q.published', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb('q.group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', user.userId)),
-          eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
-        ]),
-      );
+  const myQuizzes = (user: SessionUser) => quizzesOfStudent(app.db, user);
 
   async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
     const quiz = await myQuizzes(user).where('q.id', '=', quizId).executeTakeFirst();
@@ -101,7 +103,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
-    const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
+    const attempt = await attemptOfStudent(app.db, attemptId, user.userId);
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
     if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return await closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
@@ -133,17 +135,15 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
   const bankSummary = new QuizMemo(async (quiz) => {
     const { config, source } = await drawFrom.get(quiz);
-    const subjects = config.subjects.length
-      ? await app.db.selectFrom('subjects').select(['id', 'subjectname', 'code']).where('id', 'in', config.subjects).execute()
-      : [];
-    const fixed = source.fixed.length ? await app.db.selectFrom('questions').select('marks').where('id', 'in', source.fixed).execute() : [];
+    const subjects = config.subjects.length ? await subjectNames(app.db, config.subjects) : [];
+    const fixed = source.fixed.length ? await questionMarks(app.db, source.fixed) : [];
     let count = fixed.length;
     let minMarks = fixed.reduce((s, q) => s + q.marks, 0);
     let maxMarks = minMarks;
     for (const [i, rule] of config.randomRules.entries()) {
       const pool = source.candidates[i] ?? [];
       const marks = pool.length
-        ? (await app.db.selectFrom('questions').select('marks').where('id', 'in', pool.slice(0, 5000)).execute()).map((q) => q.marks).sort((a, b) => a - b)
+        ? (await questionMarks(app.db, pool.slice(0, 5000))).map((q) => q.marks).sort((a, b) => a - b)
         : [];
       const drawn = Math.min(rule.count, marks.length);
       count += drawn;
@@ -193,7 +193,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         : q.where('q.valid_from', '<=', now).where('q.valid_to', '>', now).orderBy('q.valid_to');
       const quizzes = (await q.limit(200).execute()) as Quiz[];
       const attempts = quizzes.length
-        ? await app.db.selectFrom('attempts').select(ATTEMPT_STATE).where('student_id', '=', user.userId).where('quiz_id', 'in', quizzes.map((z) => z.id)).execute()
+        ? await attemptStatesOf(app.db, user.userId, quizzes.map((z) => z.id))
         : [];
       const attemptOf = new Map(attempts.map((a) => [a.quiz_id, a]));
       const list = [];
@@ -238,7 +238,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
-    const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attempt.id).execute();
+    const answers = await savedAnswers(app.db, attempt.id);
     return ok({
       id: attempt.id,
       quizId: quiz.id,
@@ -288,7 +288,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = responseProblem(question, response);
       if (problem) {
         // A closed exam says so first, whatever was sent: the page then stops and shows the result.
-        const state = await app.db.selectFrom('attempts').select(['status', 'deadline']).where('id', '=', attemptId).executeTakeFirstOrThrow();
+        const state = await attemptStatus(app.db, attemptId);
         if (state.status !== 'in_progress') throw submitted();
         if (now > state.deadline + SAVE_GRACE_MS) throw timeOver();
         throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
@@ -306,7 +306,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'closed') throw submitted();
       if (outcome.kind === 'time_over') throw timeOver();
       if (outcome.kind === 'stale') {
-        const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
+        const stored = await savedAnswer(app.db, attemptId, questionId);
         return ok(
           { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: outcome.deadline },
           'A newer answer is already saved',
@@ -328,17 +328,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/student/attempts', { onRequest, schema: { tags, summary: 'History of attempts' } }, async (req) => {
-    const rows = await app.db
-      .selectFrom('attempts')
-      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-      .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
-      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
-      .where('attempts.student_id', '=', req.user!.userId)
-      // An exam-link session sees only its quiz's attempt.
-      .$if(req.user!.examQuizId !== null, (q) => q.where('attempts.quiz_id', '=', req.user!.examQuizId!))
-      .orderBy('attempts.started_at', 'desc')
-      .limit(500)
-      .execute();
+    // An exam-link session sees only its quiz's attempt.
+    const rows = await attemptHistory(app.db, req.user!.userId, req.user!.examQuizId);
     const now = Date.now();
     return ok(
       rows.map((r) => ({
@@ -367,11 +358,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const answersShown = review && released;
     const paper = paperOf(attempt);
     const answers = new Map(
-      (await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
+      (await gradedAnswers(app.db, attempt.id)).map((a) => [a.question_id, a]),
     );
     const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
     const modules = new Map(
-      (moduleIds.length ? await app.db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', moduleIds).execute() : []).map((m) => [m.id, m.course_outcome_name]),
+      (moduleIds.length ? await moduleNames(app.db, moduleIds) : []).map((m) => [m.id, m.course_outcome_name]),
     );
     const questions = paper.map((q, index) => {
       const a = answers.get(q.id);
