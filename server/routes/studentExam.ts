@@ -18,26 +18,23 @@ import {
   type QuizRow,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
-import { answersReleased } from '../exam/release';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
+import { attemptAnalysis } from '../exam/attemptAnalysis';
+import { quizSummaries } from '../exam/quizSummary';
 import {
   attemptHistory,
   attemptOfStudent,
   attemptOwnerAndPaper,
   attemptStatesOf,
   attemptStatus,
-  gradedAnswers,
-  moduleNames,
-  questionMarks,
   quizzesOfStudent,
   savedAnswer,
   savedAnswers,
-  subjectNames,
 } from '../exam/studentQueries';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
@@ -69,8 +66,6 @@ function attemptFactsCache(db: Kysely<Database>) {
     return facts;
   };
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 const submitted = () => new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
 const timeOver = () => new AppError(409, 'The time for this exam is over', 'TIME_OVER');
@@ -132,51 +127,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return pending;
   }
 
-  /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
-  const bankSummary = new QuizMemo(async (quiz) => {
-    const { config, source } = await drawFrom.get(quiz);
-    const subjects = config.subjects.length ? await subjectNames(app.db, config.subjects) : [];
-    const fixed = source.fixed.length ? await questionMarks(app.db, source.fixed) : [];
-    let count = fixed.length;
-    let minMarks = fixed.reduce((s, q) => s + q.marks, 0);
-    let maxMarks = minMarks;
-    for (const [i, rule] of config.randomRules.entries()) {
-      const pool = source.candidates[i] ?? [];
-      const marks = pool.length
-        ? (await questionMarks(app.db, pool.slice(0, 5000))).map((q) => q.marks).sort((a, b) => a - b)
-        : [];
-      const drawn = Math.min(rule.count, marks.length);
-      count += drawn;
-      minMarks += marks.slice(0, drawn).reduce((s, m) => s + m, 0);
-      maxMarks += marks.slice(-drawn || marks.length).slice(0, drawn).reduce((s, m) => s + m, 0);
-    }
-    return { subjects: subjects.map((s) => ({ id: s.id, name: s.subjectname, code: s.code })), count, minMarks, maxMarks, randomRules: config.randomRules.length };
-  });
-
-  async function summaryOf(quiz: Quiz) {
-    const { subjects, count, minMarks, maxMarks, randomRules } = await bankSummary.get(quiz);
-    const options = quizOptions(quiz);
-    return {
-      id: quiz.id,
-      name: quiz.name,
-      subjects,
-      questionCount: count,
-      totalMarks: round(minMarks) === round(maxMarks) ? round(minMarks) : null,
-      totalMarksRange: [round(minMarks), round(maxMarks)],
-      duration: quiz.duration,
-      visibleFrom: quiz.visible_from,
-      validFrom: quiz.valid_from,
-      validTo: quiz.valid_to,
-      negativeMarking: options.negative_marking === true,
-      negativePenalty: quiz.negative_penalty ?? 0.25,
-      faceDetection: options.face_detection === true,
-      safeExamBrowser: options.safe_exam_browser === true,
-      instructions: quiz.instructions,
-      allowReview: quiz.allow_review !== 0,
-      showAnswersImmediately: quiz.show_answers_immediately === 1,
-      shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
-    };
-  }
+  const summaryOf = quizSummaries(app.db, drawFrom);
 
   const attemptBrief = (a: AttemptState | undefined) =>
     a ? { id: a.id, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
@@ -352,76 +303,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     if (attempt.status !== 'submitted') throw new AppError(409, 'The analysis is ready once the attempt is submitted', 'NOT_SUBMITTED');
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
-    const review = quiz.allow_review !== 0;
-    // The student's own marks show at once; the correct answers only once they are released.
-    const released = await answersReleased(app.db, quiz);
-    const answersShown = review && released;
-    const paper = paperOf(attempt);
-    const answers = new Map(
-      (await gradedAnswers(app.db, attempt.id)).map((a) => [a.question_id, a]),
-    );
-    const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
-    const modules = new Map(
-      (moduleIds.length ? await moduleNames(app.db, moduleIds) : []).map((m) => [m.id, m.course_outcome_name]),
-    );
-    const questions = paper.map((q, index) => {
-      const a = answers.get(q.id);
-      const correct = answersShown
-        ? q.type === 'single' || q.type === 'multiple'
-          ? q.key.correctOptions
-          : q.type === 'true_false'
-            ? q.key.correctBool
-            : q.type === 'numeric'
-              ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
-              : q.type === 'short_answer'
-                ? q.key.acceptedAnswers
-                : null
-        : undefined;
-      return {
-        number: index + 1,
-        id: q.id,
-        type: q.type,
-        question: q.question,
-        options: q.options,
-        marks: q.marks,
-        module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
-        difficulty: q.difficulty,
-        response: a?.response ? JSON.parse(a.response) : null,
-        outcome: a?.outcome ?? 'unanswered',
-        marksGained: a?.marks ?? 0,
-        timeSpentMs: a?.time_spent_ms ?? 0,
-        correct,
-      };
-    });
-    const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
-      const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number }>();
-      for (const q of questions) {
-        const name = keyOf(q);
-        const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0 };
-        g.marks = round(g.marks + (q.marksGained ?? 0));
-        g.maxMarks = round(g.maxMarks + q.marks);
-        g.questions += 1;
-        if (q.outcome === 'correct') g.correct += 1;
-        groups.set(name, g);
-      }
-      return [...groups.values()];
-    };
-    return ok({
-      id: attempt.id,
-      quizId: quiz.id,
-      quizName: quiz.name,
-      score: attempt.score,
-      maxScore: attempt.max_score,
-      pending: attempt.pending === 1,
-      startedAt: attempt.started_at,
-      submittedAt: attempt.submitted_at,
-      review,
-      answersReleased: released,
-      closesAt: quiz.valid_to,
-      questions,
-      byModule: breakdown((q) => q.module),
-      byDifficulty: breakdown((q) => q.difficulty),
-    });
+    return ok(await attemptAnalysis(app.db, attempt, quiz));
   });
 };
 
