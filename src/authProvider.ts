@@ -14,7 +14,6 @@ import {
   storeToken,
 } from './auth/session';
 import { areaPathOf } from './areas/areaRole';
-import { sectionsOf } from './areas/areaSections';
 
 /** A rejected login; `internet` says the client already reported a connection issue. */
 export class LoginFailed extends Error {
@@ -84,9 +83,15 @@ export const authProvider = {
     return { id: username, fullName: username };
   },
 
-  /** Navigation only: a role may open the sections of its own area. The server enforces the real rules. */
+  /**
+   * Navigation only: a role may open the sections of its own area, which the entities' `areas`
+   * declare. The server enforces the real rules. The sections are loaded with the first check
+   * (an area asks), so the sign-in page does not carry every entity declaration.
+   */
   async canAccess({ resource }: { resource: string }): Promise<boolean> {
     const role = getStoredRole();
-    return role !== undefined && sectionsOf(rolePath(role)).some((section) => section.name === resource);
+    if (role === undefined) return false;
+    const { sectionsOf } = await import('./areas/areaSections');
+    return sectionsOf(rolePath(role)).some((section) => section.name === resource);
   },
 } satisfies AuthProvider;

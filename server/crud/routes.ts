@@ -11,7 +11,7 @@ import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './
 import { listQuerystring, parseListQuery } from './listQuery';
 import type { RegisteredResource, Registry } from './registry';
 import { applyScope } from './scope';
-import { can, createSchemaOf, scopeFor, type Action } from '../../src/schemas/entity';
+import { can, createSchemaOf, scopeFor, updateSchemaOf, type Action } from '../../src/schemas/entity';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
@@ -277,11 +277,11 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
 
   api.put(
     `${base}/:id`,
-    { ...auth, validatorCompiler: bodyInHandler, schema: { tags, summary: `Update a ${def.singular.toLowerCase()}`, params: idParams, body: r.updateSchema } },
+    { ...auth, validatorCompiler: bodyInHandler, schema: { tags, summary: `Update a ${def.singular.toLowerCase()}`, params: idParams, body: updateSchemaOf(def) } },
     async (req) => {
       const caller = req.user!;
       requireAccess(r, 'update', caller);
-      const parsed = parseBody(r, r.updateSchema, req.body, caller);
+      const parsed = parseBody(r, updateSchemaOf(def, caller.role), req.body, caller);
       await findWritable(app.db, r, caller, req.params.id, 'update');
       await checkReferences(app.db, registry, r, parsed, caller);
       const body = adapter.prepare ? await adapter.prepare(app.db, parsed, caller, req.params.id) : parsed;

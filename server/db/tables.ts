@@ -97,6 +97,8 @@ export interface QuizTable {
   block_clipboard: number | null;
   /** JSON: see integrityThresholdsSchema in src/schemas/quizzes.ts. */
   integrity_thresholds: string | null;
+  /** The room the exam is sat in (a room of the quiz's department), if one is chosen. */
+  room_id: number | null;
   created_at: number;
   updated_at: number;
   /** Course-outcome attainment: the target percent (null: 60). */

@@ -13,6 +13,7 @@ const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields).filter
     questions: { table: 'quiz_questions', ownKey: 'quiz_id', otherKey: 'question_id', position: 'position' },
   },
   dependents: [{ table: 'attempts', column: 'quiz_id', label: 'attempts' }],
+  rename: { room: 'room_id' },
 });
 
 

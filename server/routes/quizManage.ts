@@ -8,6 +8,22 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { writeWorkbook } from '../upload/spreadsheet';
 import { EXAM_LINK_PARAM } from '../exam/links';
+import {
+  accommodationsOf,
+  answersOf,
+  attemptAtQuiz,
+  attemptQuiz,
+  attemptsOfQuiz,
+  gradeAnswer,
+  groupMembers,
+  hasAnswer,
+  liveExamTokens,
+  moveDeadline,
+  replaceExamToken,
+  setExtraMinutes,
+  setGuestToken,
+  studentNames,
+} from '../quizzes/manage';
 
 const quizParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 const studentParams = quizParams.extend({ studentId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
@@ -42,29 +58,10 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await ownQuiz(req, quizId);
     const now = Date.now();
     await closeExpiredAttempts(app.db, now, quizId);
-    const members = quiz.group_id
-      ? await app.db
-          .selectFrom('group_students')
-          .innerJoin('users', 'users.id', 'group_students.student_id')
-          .select(['users.id', 'users.username', 'users.fullname', 'users.email'])
-          .where('group_students.group_id', '=', quiz.group_id)
-          .orderBy('users.fullname')
-          .execute()
-      : [];
-    const attempts = await app.db
-      .selectFrom('attempts')
-      .innerJoin('users', 'users.id', 'attempts.student_id')
-      .select(['attempts.id', 'attempts.student_id', 'attempts.status', 'attempts.started_at', 'attempts.deadline', 'attempts.submitted_at', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'users.username', 'users.fullname', 'users.email'])
-      .where('attempts.quiz_id', '=', quizId)
-      .execute();
-    const tokens = await app.db
-      .selectFrom('exam_tokens')
-      .select(['user_id', 'token', 'expires_at'])
-      .where('quiz_id', '=', quizId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .execute();
-    const extra = await app.db.selectFrom('accommodations').select(['student_id', 'extra_minutes']).where('quiz_id', '=', quizId).execute();
+    const members = quiz.group_id ? await groupMembers(app.db, quiz.group_id) : [];
+    const attempts = await attemptsOfQuiz(app.db, quizId);
+    const tokens = await liveExamTokens(app.db, quizId, now);
+    const extra = await accommodationsOf(app.db, quizId);
     const byStudent = new Map(attempts.map((a) => [a.student_id, a]));
     const tokenOf = new Map(tokens.map((t) => [t.user_id, t.token]));
     const extraOf = new Map(extra.map((e) => [e.student_id, e.extra_minutes]));
@@ -107,10 +104,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const targets = studentId === undefined ? rows.filter((r) => !r.examLink && r.state !== 'submitted') : rows.filter((r) => r.id === studentId);
     if (studentId !== undefined && targets.length === 0) throw notFound('This student does not take this quiz');
     await app.db.transaction().execute(async (trx) => {
-      for (const target of targets) {
-        await trx.updateTable('exam_tokens').set({ revoked_at: now }).where('quiz_id', '=', quizId).where('user_id', '=', target.id).where('revoked_at', 'is', null).execute();
-        await trx.insertInto('exam_tokens').values({ token: newToken(), user_id: target.id, quiz_id: quizId, created_at: now, expires_at: quiz.valid_to!, revoked_at: null }).execute();
-      }
+      for (const target of targets) await replaceExamToken(trx, quizId, target.id, now, quiz.valid_to!);
     });
     return (await participants(req, quizId)).rows;
   }
@@ -137,13 +131,13 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await ownQuiz(req, req.params.id);
     if (!quizOptions(quiz).guest_flag) throw badRequest('Turn on guest access in the quiz options first', { options: 'Guest access is off' });
     const token = newToken();
-    await app.db.updateTable('quizzes').set({ guest_token: token, updated_at: Date.now() }).where('id', '=', quiz.id).execute();
+    await setGuestToken(app.db, quiz.id, token);
     return ok({ guestLink: `${originOf(req)}/guest/${token}` }, 'Guest link issued');
   });
 
   app.delete('/quizzes/:id/guest-link', { onRequest, schema: { tags, summary: 'Revoke the guest link', params: quizParams } }, async (req) => {
     const quiz = await ownQuiz(req, req.params.id);
-    await app.db.updateTable('quizzes').set({ guest_token: null, updated_at: Date.now() }).where('id', '=', quiz.id).execute();
+    await setGuestToken(app.db, quiz.id, null);
     return ok(null, 'Guest link revoked');
   });
 
@@ -164,11 +158,9 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound('This student does not take this quiz');
       const { extraMinutes } = req.body;
       await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('accommodations').where('quiz_id', '=', quiz.id).where('student_id', '=', row.id).execute();
-        if (extraMinutes > 0) await trx.insertInto('accommodations').values({ quiz_id: quiz.id, student_id: row.id, extra_minutes: extraMinutes }).execute();
+        await setExtraMinutes(trx, quiz.id, row.id, extraMinutes);
         if (row.attempt && row.state === 'in_progress') {
-          const deadline = deadlineOf(row.attempt.startedAt, quiz.duration ?? 0, extraMinutes, quiz.valid_to ?? Date.now());
-          await trx.updateTable('attempts').set({ deadline, updated_at: Date.now() }).where('id', '=', row.attempt.id).where('status', '=', 'in_progress').execute();
+          await moveDeadline(trx, row.attempt.id, deadlineOf(row.attempt.startedAt, quiz.duration ?? 0, extraMinutes, quiz.valid_to ?? Date.now()));
         }
       });
       return ok({ participants: (await participants(req, quiz.id)).rows }, 'Extra time saved');
@@ -177,7 +169,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/quizzes/:id/attempts/:attemptId/close', { onRequest, schema: { tags, summary: 'Close an attempt in progress now (it is graded with what was saved)', params: attemptParams } }, async (req) => {
     await ownQuiz(req, req.params.id);
-    const attempt = await app.db.selectFrom('attempts').select(['id', 'quiz_id']).where('id', '=', req.params.attemptId).executeTakeFirst();
+    const attempt = await attemptQuiz(app.db, req.params.attemptId);
     if (!attempt || attempt.quiz_id !== req.params.id) throw notFound('Attempt not found');
     const closed = await closeAttempt(app.db, attempt.id, 'teacher');
     // Its exam-link sessions ended with it: this process forgets them at once.
@@ -206,11 +198,11 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One attempt with the student's answers, for grading descriptive answers. */
   app.get('/quizzes/:id/attempts/:attemptId', { onRequest, schema: { tags, summary: "A student's attempt, for grading", params: attemptParams } }, async (req) => {
     await ownQuiz(req, req.params.id);
-    const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', req.params.attemptId).where('quiz_id', '=', req.params.id).executeTakeFirst();
+    const attempt = await attemptAtQuiz(app.db, req.params.id, req.params.attemptId);
     if (!attempt) throw notFound('Attempt not found');
-    const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attempt.id).execute();
+    const answers = await answersOf(app.db, attempt.id);
     const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
-    const student = await app.db.selectFrom('users').select(['fullname', 'username']).where('id', '=', attempt.student_id).executeTakeFirstOrThrow();
+    const student = await studentNames(app.db, attempt.student_id);
     return ok({
       id: attempt.id,
       student,
@@ -238,16 +230,15 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await ownQuiz(req, req.params.id);
-      const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', req.params.attemptId).where('quiz_id', '=', req.params.id).executeTakeFirst();
+      const attempt = await attemptAtQuiz(app.db, req.params.id, req.params.attemptId);
       if (!attempt) throw notFound('Attempt not found');
       if (attempt.status !== 'submitted') throw new AppError(409, 'Grade an attempt after it is submitted', 'NOT_SUBMITTED');
       const question = paperOf(attempt).find((q) => q.id === req.params.questionId);
       if (!question) throw notFound('This question is not in the attempt');
       if (question.type !== 'descriptive') throw badRequest('Only descriptive answers are graded by hand', { marks: 'Only descriptive answers are graded by hand' });
       if (req.body.marks > question.marks) throw badRequest(`Invalid marks: at most ${question.marks}`, { marks: `At most ${question.marks}` });
-      const answer = await app.db.selectFrom('answers').select('question_id').where('attempt_id', '=', attempt.id).where('question_id', '=', question.id).executeTakeFirst();
-      if (!answer) throw badRequest('The student did not answer this question', { marks: 'Nothing to grade' });
-      await app.db.updateTable('answers').set({ marks: req.body.marks, outcome: 'graded' }).where('attempt_id', '=', attempt.id).where('question_id', '=', question.id).execute();
+      if (!(await hasAnswer(app.db, attempt.id, question.id))) throw badRequest('The student did not answer this question', { marks: 'Nothing to grade' });
+      await gradeAnswer(app.db, attempt.id, question.id, req.body.marks);
       const graded = await regradeAttempt(app.db, attempt.id);
       return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1 }, 'Marks saved');
     },

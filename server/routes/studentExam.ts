@@ -4,7 +4,6 @@ import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
 import {
-  ATTEMPT_STATE,
   closeAttempt,
   extraMinutesOf,
   findAttemptState,
@@ -19,15 +18,24 @@ import {
   type QuizRow,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
-import { answersReleased } from '../exam/release';
-import { reviewFeedback } from '../exam/feedback';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
-import { gapRightAnswer } from '../../src/schemas/cloze';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
+import { attemptAnalysis } from '../exam/attemptAnalysis';
+import { quizSummaries } from '../exam/quizSummary';
+import {
+  attemptHistory,
+  attemptOfStudent,
+  attemptOwnerAndPaper,
+  attemptStatesOf,
+  attemptStatus,
+  quizzesOfStudent,
+  savedAnswer,
+  savedAnswers,
+} from '../exam/studentQueries';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 type Quiz = NonNullable<QuizRow>;
@@ -48,7 +56,7 @@ function attemptFactsCache(db: Kysely<Database>) {
   return async (attemptId: number): Promise<AttemptFacts | undefined> => {
     const cached = cache.get(attemptId);
     if (cached) return cached;
-    const row = await db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
+    const row = await attemptOwnerAndPaper(db, attemptId);
     if (!row) return undefined;
     const paper = new Map(paperOf(row).map((q) => [q.id, { type: q.type, ...(q.options ? { options: q.options.map((o) => ({ id: o.id })) } : {}), ...responseIdsOf(q) }]));
     // A few kB per attempt (no question texts): 20,000 attempts stay well under 100 MB.
@@ -69,15 +77,6 @@ function responseIdsOf(q: PaperQuestion): Partial<ResponseShape> {
   };
 }
 
-/** The review's right answers of a matching question (stem id -> choice id) and of a Cloze question (gap number -> the right answer in words). */
-function moodleTypeCorrect(q: PaperQuestion): unknown {
-  if (q.type === 'matching') return q.key.matchRight ?? {};
-  if (q.type === 'cloze') return Object.fromEntries((q.key.clozeGaps ?? []).map((g) => [String(g.n), gapRightAnswer(g)]));
-  return null;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-
 const submitted = () => new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
 const timeOver = () => new AppError(409, 'The time for this exam is over', 'TIME_OVER');
 
@@ -94,18 +93,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => batcher.drain());
   const integrity = examIntegrity(app);
 
-  /** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
-  const myQuizzes = (user: SessionUser) =>
-    app.db
-      .selectFrom('quizzes as q')
-      .selectAll('q')
-      .where('q.published', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb('q.group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', user.userId)),
-          eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
-        ]),
-      );
+  const myQuizzes = (user: SessionUser) => quizzesOfStudent(app.db, user);
 
   async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
     const quiz = await myQuizzes(user).where('q.id', '=', quizId).executeTakeFirst();
@@ -120,7 +108,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
-    const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', user.userId).executeTakeFirst();
+    const attempt = await attemptOfStudent(app.db, attemptId, user.userId);
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
     if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return await closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
@@ -149,53 +137,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return pending;
   }
 
-  /** Names of the quiz's subjects, question count and marks (fixed questions plus what the random rules draw). */
-  const bankSummary = new QuizMemo(async (quiz) => {
-    const { config, source } = await drawFrom.get(quiz);
-    const subjects = config.subjects.length
-      ? await app.db.selectFrom('subjects').select(['id', 'subjectname', 'code']).where('id', 'in', config.subjects).execute()
-      : [];
-    const fixed = source.fixed.length ? await app.db.selectFrom('questions').select('marks').where('id', 'in', source.fixed).execute() : [];
-    let count = fixed.length;
-    let minMarks = fixed.reduce((s, q) => s + q.marks, 0);
-    let maxMarks = minMarks;
-    for (const [i, rule] of config.randomRules.entries()) {
-      const pool = source.candidates[i] ?? [];
-      const marks = pool.length
-        ? (await app.db.selectFrom('questions').select('marks').where('id', 'in', pool.slice(0, 5000)).execute()).map((q) => q.marks).sort((a, b) => a - b)
-        : [];
-      const drawn = Math.min(rule.count, marks.length);
-      count += drawn;
-      minMarks += marks.slice(0, drawn).reduce((s, m) => s + m, 0);
-      maxMarks += marks.slice(-drawn || marks.length).slice(0, drawn).reduce((s, m) => s + m, 0);
-    }
-    return { subjects: subjects.map((s) => ({ id: s.id, name: s.subjectname, code: s.code })), count, minMarks, maxMarks, randomRules: config.randomRules.length };
-  });
-
-  async function summaryOf(quiz: Quiz) {
-    const { subjects, count, minMarks, maxMarks, randomRules } = await bankSummary.get(quiz);
-    const options = quizOptions(quiz);
-    return {
-      id: quiz.id,
-      name: quiz.name,
-      subjects,
-      questionCount: count,
-      totalMarks: round(minMarks) === round(maxMarks) ? round(minMarks) : null,
-      totalMarksRange: [round(minMarks), round(maxMarks)],
-      duration: quiz.duration,
-      visibleFrom: quiz.visible_from,
-      validFrom: quiz.valid_from,
-      validTo: quiz.valid_to,
-      negativeMarking: options.negative_marking === true,
-      negativePenalty: quiz.negative_penalty ?? 0.25,
-      faceDetection: options.face_detection === true,
-      safeExamBrowser: options.safe_exam_browser === true,
-      instructions: quiz.instructions,
-      allowReview: quiz.allow_review !== 0,
-      showAnswersImmediately: quiz.show_answers_immediately === 1,
-      shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
-    };
-  }
+  const summaryOf = quizSummaries(app.db, drawFrom);
 
   const attemptBrief = (a: AttemptState | undefined) =>
     a ? { id: a.id, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
@@ -212,7 +154,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         : q.where('q.valid_from', '<=', now).where('q.valid_to', '>', now).orderBy('q.valid_to');
       const quizzes = (await q.limit(200).execute()) as Quiz[];
       const attempts = quizzes.length
-        ? await app.db.selectFrom('attempts').select(ATTEMPT_STATE).where('student_id', '=', user.userId).where('quiz_id', 'in', quizzes.map((z) => z.id)).execute()
+        ? await attemptStatesOf(app.db, user.userId, quizzes.map((z) => z.id))
         : [];
       const attemptOf = new Map(attempts.map((a) => [a.quiz_id, a]));
       const list = [];
@@ -257,7 +199,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
-    const answers = await app.db.selectFrom('answers').select(['question_id', 'response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attempt.id).execute();
+    const answers = await savedAnswers(app.db, attempt.id);
     return ok({
       id: attempt.id,
       quizId: quiz.id,
@@ -307,7 +249,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const problem = responseProblem(question, response);
       if (problem) {
         // A closed exam says so first, whatever was sent: the page then stops and shows the result.
-        const state = await app.db.selectFrom('attempts').select(['status', 'deadline']).where('id', '=', attemptId).executeTakeFirstOrThrow();
+        const state = await attemptStatus(app.db, attemptId);
         if (state.status !== 'in_progress') throw submitted();
         if (now > state.deadline + SAVE_GRACE_MS) throw timeOver();
         throw new AppError(400, `Invalid response: ${problem}`, 'BAD_RESPONSE', { errors: { response: problem } });
@@ -325,7 +267,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'closed') throw submitted();
       if (outcome.kind === 'time_over') throw timeOver();
       if (outcome.kind === 'stale') {
-        const stored = await app.db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
+        const stored = await savedAnswer(app.db, attemptId, questionId);
         return ok(
           { questionId, response: stored.response === null ? null : JSON.parse(stored.response), seq: stored.seq, flagged: stored.flagged === 1, savedAt: stored.saved_at, stale: true, serverTime: now, deadline: outcome.deadline },
           'A newer answer is already saved',
@@ -347,17 +289,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/student/attempts', { onRequest, schema: { tags, summary: 'History of attempts' } }, async (req) => {
-    const rows = await app.db
-      .selectFrom('attempts')
-      .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-      .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
-      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
-      .where('attempts.student_id', '=', req.user!.userId)
-      // An exam-link session sees only its quiz's attempt.
-      .$if(req.user!.examQuizId !== null, (q) => q.where('attempts.quiz_id', '=', req.user!.examQuizId!))
-      .orderBy('attempts.started_at', 'desc')
-      .limit(500)
-      .execute();
+    // An exam-link session sees only its quiz's attempt.
+    const rows = await attemptHistory(app.db, req.user!.userId, req.user!.examQuizId);
     const now = Date.now();
     return ok(
       rows.map((r) => ({
@@ -380,81 +313,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     if (attempt.status !== 'submitted') throw new AppError(409, 'The analysis is ready once the attempt is submitted', 'NOT_SUBMITTED');
     const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
-    const review = quiz.allow_review !== 0;
-    // The student's own marks show at once; the correct answers only once they are released.
-    const released = await answersReleased(app.db, quiz);
-    const answersShown = review && released;
-    const paper = paperOf(attempt);
-    const answers = new Map(
-      (await app.db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attempt.id).execute()).map((a) => [a.question_id, a]),
-    );
-    const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
-    const modules = new Map(
-      (moduleIds.length ? await app.db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', moduleIds).execute() : []).map((m) => [m.id, m.course_outcome_name]),
-    );
-    const questions = paper.map((q, index) => {
-      const a = answers.get(q.id);
-      const response = a?.response ? JSON.parse(a.response) : null;
-      const correct = answersShown
-        ? q.type === 'single' || q.type === 'multiple'
-          ? q.key.correctOptions
-          : q.type === 'true_false'
-            ? q.key.correctBool
-            : q.type === 'numeric'
-              ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
-              : q.type === 'short_answer'
-                ? q.key.acceptedAnswers
-                : moodleTypeCorrect(q)
-        : undefined;
-      return {
-        number: index + 1,
-        id: q.id,
-        type: q.type,
-        question: q.question,
-        options: q.options,
-        ...(q.stems ? { stems: q.stems, choices: q.choices } : {}),
-        ...(q.gaps ? { gaps: q.gaps } : {}),
-        marks: q.marks,
-        module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
-        difficulty: q.difficulty,
-        response,
-        outcome: a?.outcome ?? 'unanswered',
-        marksGained: a?.marks ?? 0,
-        timeSpentMs: a?.time_spent_ms ?? 0,
-        correct,
-        // Feedback tells the answer away, so it shows only with the correct answers.
-        ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id)) } : {}),
-      };
-    });
-    const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
-      const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number }>();
-      for (const q of questions) {
-        const name = keyOf(q);
-        const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0 };
-        g.marks = round(g.marks + (q.marksGained ?? 0));
-        g.maxMarks = round(g.maxMarks + q.marks);
-        g.questions += 1;
-        if (q.outcome === 'correct') g.correct += 1;
-        groups.set(name, g);
-      }
-      return [...groups.values()];
-    };
-    return ok({
-      id: attempt.id,
-      quizId: quiz.id,
-      quizName: quiz.name,
-      score: attempt.score,
-      maxScore: attempt.max_score,
-      pending: attempt.pending === 1,
-      startedAt: attempt.started_at,
-      submittedAt: attempt.submitted_at,
-      review,
-      answersReleased: released,
-      closesAt: quiz.valid_to,
-      questions,
-      byModule: breakdown((q) => q.module),
-      byDifficulty: breakdown((q) => q.difficulty),
-    });
+    return ok(await attemptAnalysis(app.db, attempt, quiz));
   });
 };
 

@@ -48,4 +48,5 @@ export const departmentEntity = defineEntity({
     delete: ['INSTITUTE-HEAD'],
   },
   scope: { 'INSTITUTE-HEAD': 'institute', ADMIN: 'all', 'DEPARTMENT-HEAD': 'department', TEACHER: 'department' },
+  areas: { 'INSTITUTE-HEAD': 'department' },
 });

@@ -68,6 +68,26 @@ export interface FieldMeta {
   editableBy?: readonly Role[];
 }
 
+/** A screen below a section with a fixed path and title ('edit/:questionId', 'Edit question'). */
+export interface AreaScreen {
+  path: string;
+  title: string;
+}
+
+/**
+ * Where an entity appears in one staff area: the menu section (its path below the area and the
+ * react-admin resource name), its menu label when it differs from the entity's, and the named
+ * screens below it. A create screen called 'add' is served at '{section}/add'.
+ */
+export interface AreaPlacement {
+  section: string;
+  label?: string;
+  screens?: readonly AreaScreen[];
+}
+
+/** The roles with a react-admin area (the student area is hand-written and has no sections). */
+export type StaffRole = Exclude<Role, 'STUDENT'>;
+
 export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   /** REST resource name under /api (DESIGN.md's list), plural and lower case. */
   resource: string;
@@ -100,6 +120,12 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
    * "the quiz this row references (field `quiz`, see its reference) was created by the caller".
    */
   scopeVia?: { readonly [K in Scope]?: keyof z.infer<S> & string };
+  /**
+   * The areas that show the entity's screens, by role: a section name, or a placement with a label
+   * and named screens. Menus, routes and the front end's navigation checks are generated from it;
+   * what a role may do there is still `access` (the server's rule).
+   */
+  areas?: { readonly [R in StaffRole]?: string | AreaPlacement };
 }
 
 export const defineEntity = <S extends z.ZodObject>(def: EntityDef<S>): EntityDef<S> => def;
@@ -119,10 +145,28 @@ export function scopeFor(def: EntityDef, role: Role, action: Action): Scope | un
 export const createSchemaOf = (def: EntityDef, role?: Role): z.ZodObject =>
   (role && def.roleSchemas?.[role]) || def.schema;
 
-/** The update body: the declared one, else the role's create body without createOnly fields. */
+/** Where the entity appears in `role`'s area, or undefined when it does not. */
+export function placementOf(def: EntityDef, role: Role): AreaPlacement | undefined {
+  const placement = role === 'STUDENT' ? undefined : def.areas?.[role];
+  return typeof placement === 'string' ? { section: placement } : placement;
+}
+
+const updateSchemas = new WeakMap<EntityDef, Map<Role | undefined, z.ZodObject>>();
+
+/**
+ * The update body, for the server and the forms alike: the declared one, else the role's create
+ * body without createOnly fields. Computed once per entity and role.
+ */
 export function updateSchemaOf(def: EntityDef, role?: Role): z.ZodObject {
   if (def.updateSchema) return def.updateSchema;
-  const schema = createSchemaOf(def, role);
+  let byRole = updateSchemas.get(def);
+  if (!byRole) updateSchemas.set(def, (byRole = new Map()));
+  let schema = byRole.get(role);
+  if (!schema) byRole.set(role, (schema = withoutCreateOnly(def, createSchemaOf(def, role))));
+  return schema;
+}
+
+function withoutCreateOnly(def: EntityDef, schema: z.ZodObject): z.ZodObject {
   const fields: Record<string, FieldMeta | undefined> = def.fields;
   const createOnly = Object.keys(fields).filter((name) => fields[name]?.createOnly && name in schema.shape);
   if (createOnly.length === 0) return schema;

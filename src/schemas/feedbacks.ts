@@ -40,4 +40,5 @@ export const feedbackEntity = defineEntity({
   },
   scope: { STUDENT: 'self', ADMIN: 'all', TEACHER: 'own' },
   scopeVia: { own: 'quiz' },
+  areas: { ADMIN: 'feedbacks' },
 });

@@ -36,4 +36,5 @@ export const groupEntity = defineEntity({
   },
   scope: { 'DEPARTMENT-HEAD': 'department', TEACHER: 'department', 'INSTITUTE-HEAD': 'institute' },
   writeScope: { TEACHER: 'own' },
+  areas: { 'DEPARTMENT-HEAD': 'groups', TEACHER: 'groups' },
 });

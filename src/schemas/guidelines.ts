@@ -58,4 +58,14 @@ export const guidelineEntity = defineEntity({
     delete: ['ADMIN'],
   },
   scope: { ADMIN: 'all', 'INSTITUTE-HEAD': 'role', 'DEPARTMENT-HEAD': 'role', TEACHER: 'role', STUDENT: 'role' },
+  // The other roles read their guideline on a page of their own area, not on these screens.
+  areas: {
+    ADMIN: {
+      section: 'guideline',
+      screens: [
+        { path: 'add', title: 'Add guideline' },
+        { path: 'edit/:guidelineId', title: 'Edit guideline' },
+      ],
+    },
+  },
 });

@@ -7,6 +7,7 @@ import { instituteEntity } from './institutes';
 import { moduleEntity } from './modules';
 import { questionEntity } from './questions';
 import { quizEntity } from './quizzes';
+import { roomEntity } from './rooms';
 import { studentEntity } from './students';
 import { subjectEntity } from './subjects';
 import { teacherEntity } from './teachers';
@@ -14,21 +15,24 @@ import { topicEntity } from './topics';
 
 /**
  * Every REST entity by its resource name under /api. Registering a new entity is one line
- * here; the server's CRUD generator and the front end's resources both walk this object.
+ * here; the server's CRUD generator and the front end's resources both walk this object, and
+ * each staff area's menu lists the entities placed in it (their `areas`) in this order,
+ * followed by the area's own pages.
  */
 export const entities = {
   institutes: instituteEntity,
   departments: departmentEntity,
   teachers: teacherEntity,
   subjects: subjectEntity,
-  students: studentEntity,
-  groups: groupEntity,
   modules: moduleEntity,
   topics: topicEntity,
+  students: studentEntity,
+  groups: groupEntity,
   questions: questionEntity,
   quizzes: quizEntity,
-  guidelines: guidelineEntity,
+  rooms: roomEntity,
   feedbacks: feedbackEntity,
+  guidelines: guidelineEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof entities;

@@ -47,4 +47,5 @@ export const instituteEntity = defineEntity({
     delete: ['ADMIN'],
   },
   scope: { ADMIN: 'all', 'INSTITUTE-HEAD': 'institute' },
+  areas: { ADMIN: 'institutes' },
 });

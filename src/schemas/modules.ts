@@ -46,4 +46,5 @@ export const moduleEntity = defineEntity({
   },
   scope: { TEACHER: 'department', 'DEPARTMENT-HEAD': 'department' },
   writeScope: { TEACHER: 'own' },
+  areas: { TEACHER: 'modules' },
 });

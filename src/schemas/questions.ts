@@ -406,4 +406,13 @@ export const questionEntity = defineEntity({
   },
   scope: { TEACHER: 'department' },
   writeScope: { TEACHER: 'own' },
+  areas: {
+    TEACHER: {
+      section: 'questions',
+      screens: [
+        { path: 'add', title: 'Add question' },
+        { path: 'edit/:questionId', title: 'Edit question' },
+      ],
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
-import { dateTimeField, idRef, numberInput, optionalIdRef, optionalText, requiredText, timeOf } from './fields';
+import { dateTimeField, idRef, numberInput, optionalIdRef, optionalText, requiredText, timeOf, toNumberInput } from './fields';
 import { DIFFICULTIES, QUESTION_TYPES } from './questions';
 
 export const QUIZ_NAME_MAX = 255;
@@ -216,8 +216,21 @@ export const LOCKED_WHEN_ATTEMPTED = [
 export type LockedField = (typeof LOCKED_WHEN_ATTEMPTED)[number];
 export const LOCKED_MESSAGE = 'Students have started this quiz: its paper, timing and marking can no longer be changed';
 
+const ROOM_CHOICE = 'Choose a valid room';
+
+/**
+ * The room the exam is sat in: one of the rooms of the quiz's department (the server checks it).
+ * Left out keeps the current room; null or '' means none.
+ */
+export const quizRoomFields = {
+  room: z.preprocess(
+    (value) => (value === null || value === '' ? null : toNumberInput(value)),
+    z.number({ error: ROOM_CHOICE }).int(ROOM_CHOICE).positive(ROOM_CHOICE).nullable().optional(),
+  ),
+};
+
 export const quizSchema = z
-  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields, ...quizIntegrityFields })
+  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields, ...quizIntegrityFields, ...quizRoomFields })
   .superRefine(checkQuizWindow, quizWindowParams)
   .superRefine(checkQuizPaper, quizWindowParams);
 export type QuizInput = z.input<typeof quizSchema>;
@@ -261,6 +274,7 @@ export const quizEntity = defineEntity({
     require_fullscreen: { label: 'Require full screen' },
     block_clipboard: { label: 'Block copy, paste and the context menu' },
     integrity_thresholds: { label: 'Integrity thresholds' },
+    room: { label: 'Room', filter: true, reference: { resource: 'rooms', display: 'name' } },
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'valid_from', order: 'DESC' },
@@ -273,4 +287,16 @@ export const quizEntity = defineEntity({
   },
   scope: { TEACHER: 'department' },
   writeScope: { TEACHER: 'own' },
+  areas: {
+    TEACHER: {
+      section: 'quiz',
+      screens: [
+        { path: 'create', title: 'Create quiz' },
+        { path: 'edit/:quizId', title: 'Edit quiz' },
+        { path: 'preview/:quizId', title: 'Quiz preview' },
+        { path: 'analysis/:quizId', title: 'Quiz analysis' },
+        { path: 'manage/:quizId', title: 'Manage quiz' },
+      ],
+    },
+  },
 });

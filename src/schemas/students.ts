@@ -76,4 +76,5 @@ export const studentEntity = defineEntity({
     delete: ['INSTITUTE-HEAD', 'DEPARTMENT-HEAD'],
   },
   scope: { 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'department', TEACHER: 'department', STUDENT: 'self' },
+  areas: { 'INSTITUTE-HEAD': 'student', 'DEPARTMENT-HEAD': 'students', TEACHER: 'students' },
 });

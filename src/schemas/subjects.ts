@@ -33,6 +33,7 @@ export const subjectEntity = defineEntity({
     delete: ['INSTITUTE-HEAD'],
   },
   scope: { 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'institute', TEACHER: 'institute' },
+  areas: { 'INSTITUTE-HEAD': 'subject' },
 });
 
 /** Course-outcome attainment of a subject across its teacher's quizzes (GET /api/subjects/{subjectId}/attainment). */

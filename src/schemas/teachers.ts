@@ -50,4 +50,5 @@ export const teacherEntity = defineEntity({
     delete: ['INSTITUTE-HEAD'],
   },
   scope: { 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'department', TEACHER: 'self' },
+  areas: { 'INSTITUTE-HEAD': 'teacher' },
 });

@@ -43,4 +43,5 @@ export const topicEntity = defineEntity({
   },
   scope: { TEACHER: 'department', 'DEPARTMENT-HEAD': 'department' },
   writeScope: { TEACHER: 'own' },
+  areas: { TEACHER: { section: 'topics', screens: [{ path: 'add', title: 'Add topic' }] } },
 });

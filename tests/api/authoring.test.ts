@@ -439,7 +439,12 @@ describeDb('Teachers build exams', () => {
 
   describe('quizzes', () => {
     type Case = [what: string, body: () => Json, field: string, message: string];
-    const window = (visible: number, from: number, to: number) => ({ visible_from: isoIn(visible), valid_from: isoIn(from), valid_to: isoIn(to) });
+    // One clock reading for the three instants: two readings a millisecond apart would make "equal" times differ.
+    const window = (visible: number, from: number, to: number) => {
+      const now = Date.now();
+      const at = (ms: number) => new Date(now + ms).toISOString();
+      return { visible_from: at(visible), valid_from: at(from), valid_to: at(to) };
+    };
     const cases: Case[] = [
       ['visible from equal to valid from', () => quizBody(window(DAY, DAY, DAY + HOUR)), 'visible_from', 'Visible from must be before valid from'],
       ['visible from after valid from', () => quizBody(window(2 * DAY, DAY, DAY + HOUR)), 'visible_from', 'Visible from must be before valid from'],

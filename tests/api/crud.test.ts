@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { entities } from '../../src/schemas';
 import { ALL_ACTIONS, can, scopeFor, type Action, type Scope } from '../../src/schemas/entity';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/schemas/roles';
@@ -48,6 +49,7 @@ const MATRIX: Record<Resource, Record<Role, string>> = {
   topics:      { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '---DD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   questions:   { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  rooms:       { STUDENT: '-----', TEACHER: 'DD---', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   guidelines:  { STUDENT: 'RR---', TEACHER: 'RR---', 'DEPARTMENT-HEAD': 'RR---', 'INSTITUTE-HEAD': 'RR---', ADMIN: '*****' },
   feedbacks:   { STUDENT: '--S--', TEACHER: 'OO---', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '**--*' },
 };
@@ -68,6 +70,7 @@ const READER: Record<Resource, Role> = {
   topics: 'TEACHER',
   questions: 'TEACHER',
   quizzes: 'TEACHER',
+  rooms: 'TEACHER',
   guidelines: 'ADMIN',
   feedbacks: 'ADMIN',
 };
@@ -84,6 +87,7 @@ const MAKER: Record<Resource, Role> = {
   topics: 'TEACHER',
   questions: 'TEACHER',
   quizzes: 'TEACHER',
+  rooms: 'DEPARTMENT-HEAD',
   guidelines: 'ADMIN',
   feedbacks: 'STUDENT',
 };
@@ -100,6 +104,7 @@ const EDIT: Record<Resource, (record: Record<string, unknown>, marker: string) =
   topics: (r, m) => ({ ...r, name: m }),
   questions: (r, m) => ({ ...r, question: m }),
   quizzes: (r, m) => ({ ...r, name: m }),
+  rooms: (r, m) => ({ ...r, name: m }),
   guidelines: (r, m) => ({ ...r, content: [{ title: m, description: 'Edited', faqs: [] }] }),
   feedbacks: (r, m) => ({ ...r, comment: m }),
 };
@@ -119,6 +124,7 @@ const CREATE_ELSEWHERE: { [R in Resource]?: (body: Record<string, unknown>, othe
   topics: (body, o) => ({ body: { ...body, module_id: o.module }, refusedOn: 'module_id' }),
   questions: (body, o) => ({ body: { ...body, subject: o.subject, module: o.module }, refusedOn: 'module' }),
   quizzes: (body, o) => ({ body: { ...body, group_id: o.group }, refusedOn: 'group_id' }),
+  rooms: (body, o) => ({ body: { ...body, institute_id: o.institute, department_id: o.department, created_by: o.who['DEPARTMENT-HEAD'].userId } }),
   feedbacks: (body, o) => ({ body: { ...body, quiz: o.quiz }, refusedOn: 'quiz' }),
 };
 
@@ -258,6 +264,8 @@ describeDb('CRUD API: tenant and role access', () => {
         return bodies.question(tenant);
       case 'quizzes':
         return bodies.quiz(tenant);
+      case 'rooms':
+        return bodies.room();
       case 'guidelines':
         return bodies.guideline(await freeGuidelineRole());
       case 'feedbacks':
@@ -318,6 +326,8 @@ describeDb('CRUD API: tenant and role access', () => {
       .values({ ...stamp, subject_id: A.subject, module_id: mod.id, topic_id: null, type: 'true_false', question: 'A2 question', marks: 1, time_required: 1, difficulty: 'easy', options: null, scoring: null, correct_bool: 1, numeric_value: null, numeric_tolerance: null, accepted_answers: null })
       .execute();
     await insertQuiz(t, otherDepartment.head, 'A2 quiz');
+    // Rooms are a plain entity without a table type of their own.
+    await (db() as Kysely<any>).insertInto('rooms').values({ ...stamp, name: 'A2 room', capacity: 30, building: 'Annexe' }).execute();
     const quiz = await insertQuiz(t, A.who['DEPARTMENT-HEAD']);
     await db().insertInto('feedbacks').values({ ...stamp, created_by: student.id, quiz_id: quiz, rating: 3, comment: null }).execute();
   });

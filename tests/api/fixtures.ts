@@ -20,6 +20,7 @@ export const RESOURCES = [
   'topics',
   'questions',
   'quizzes',
+  'rooms',
   'guidelines',
   'feedbacks',
 ] as const;
@@ -58,6 +59,8 @@ export interface Tenant {
   quiz: number;
   /** The department's student's feedback on `quiz`. */
   feedback: number;
+  /** A room of the department, made by its head. */
+  room: number;
 }
 
 /** The record of `resource` that stands for the tenant in the access matrix (guidelines have none: they are per role). */
@@ -73,6 +76,7 @@ export function recordOf(tenant: Tenant, resource: Exclude<Resource, 'guidelines
     topics: tenant.topic,
     questions: tenant.question,
     quizzes: tenant.quiz,
+    rooms: tenant.room,
     feedbacks: tenant.feedback,
   };
   return ids[resource];
@@ -198,6 +202,7 @@ export const bodies = {
       published: true,
       ...overrides,
     }),
+  room: () => ({ name: unique('Room '), capacity: 40, building: 'Main block' }),
   guideline: (role: Role) => ({ role, content: [{ title: 'Getting started', description: `How the ${role} area works`, faqs: [] }] }),
   feedback: (quiz: number) => ({ quiz, rating: 4, comment: 'Clear questions' }),
 };
@@ -281,8 +286,8 @@ export async function newTenant(t: TestApp, adminToken: string): Promise<Tenant>
   });
 }
 
-/** The teacher's group, module, topic, question and quiz, and the student's feedback on the quiz. */
-async function completeTenant(t: TestApp, base: Omit<Tenant, 'group' | 'module' | 'topic' | 'question' | 'quiz' | 'feedback'>): Promise<Tenant> {
+/** The teacher's group, module, topic, question and quiz, the student's feedback on the quiz, and the department head's room. */
+async function completeTenant(t: TestApp, base: Omit<Tenant, 'group' | 'module' | 'topic' | 'question' | 'quiz' | 'feedback' | 'room'>): Promise<Tenant> {
   const tenant = base as Tenant;
   const as = (role: TenantRole, url: string, body: object) => t.request('POST', url, { token: tenant.tokens[role], body });
   tenant.group = created(await as('TEACHER', '/api/groups', bodies.group(tenant)), `group ${tenant.label}`).id;
@@ -291,5 +296,6 @@ async function completeTenant(t: TestApp, base: Omit<Tenant, 'group' | 'module' 
   tenant.question = created(await as('TEACHER', '/api/questions', bodies.question(tenant)), `question ${tenant.label}`).id;
   tenant.quiz = await takenQuiz(t, tenant);
   tenant.feedback = created(await as('STUDENT', '/api/feedbacks', bodies.feedback(tenant.quiz)), `feedback ${tenant.label}`).id;
+  tenant.room = created(await as('DEPARTMENT-HEAD', '/api/rooms', bodies.room()), `room ${tenant.label}`).id;
   return tenant;
 }

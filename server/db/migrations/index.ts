@@ -11,6 +11,7 @@ import * as authHardening from './0010_auth_hardening';
 import * as optionWeights from './0011_option_weights';
 import * as questionFeedback from './0012_question_feedback';
 import * as questionTypes from './0013_question_types';
+import * as rooms from './0014_rooms';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_option_weights': optionWeights,
   '0012_question_feedback': questionFeedback,
   '0013_question_types': questionTypes,
+  '0014_rooms': rooms,
 };

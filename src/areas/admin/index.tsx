@@ -5,7 +5,7 @@ import { institutes } from '../../resources/institutes';
 import { StaffArea } from '../shared/StaffArea';
 
 // The feedback list names the quiz and the student (the admin cannot browse quizzes, so the generated list could only show ids).
-const resources = { institutes, feedbacks: { ...feedbacks, list: FeedbackListPage }, guideline: guidelines };
+const resources = { institutes, feedbacks: { ...feedbacks, list: FeedbackListPage }, guidelines };
 
 /** The admin area (its own chunk). */
 export default function AdminArea() {

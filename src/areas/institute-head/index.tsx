@@ -6,10 +6,10 @@ import { subjects } from '../../resources/subjects';
 import { teachers } from '../../resources/teachers';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { department: departments, teacher: teachers, subject: subjects, student: studentsWithUpload };
+const resources = { departments, teachers, subjects, students: studentsWithUpload };
 const pages = { guideline: GuidelinePage, 'student/upload': StudentUploadPage };
 
-/** The institute head area (its own chunk): SPEC.md's singular section names over the generated resources. */
+/** The institute head area (its own chunk); its sections have singular names (see each entity's `areas`). */
 export default function InstituteHeadArea() {
   return <StaffArea area="institute-head" resources={resources} pages={pages} />;
 }

@@ -4,7 +4,7 @@ import { Admin, CustomRoutes, Resource, ResourceContextProvider, type ErrorProps
 import { ROLE_LABELS } from '../../schemas/roles';
 import { authProvider } from '../../authProvider';
 import { createDataProvider } from '../../dataProvider';
-import { forRole } from '../../resources/generator';
+import { forRole, resourceFromEntity } from '../../resources/generator';
 import { ErrorScreen } from '../../pages/ErrorScreen';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { roleOfArea } from '../areaRole';
@@ -20,7 +20,10 @@ export type ResourceConfig = Omit<ResourceProps, 'name'>;
 
 interface StaffAreaProps {
   area: StaffAreaPath;
-  /** Sections with a resource here are served by react-admin; the others stay placeholders. */
+  /**
+   * The area's own versions of entity screens, by API resource name (an icon, a hand-written list).
+   * Every other entity placed in the area gets the screens generated from its declaration.
+   */
   resources?: Readonly<Record<string, ResourceConfig>>;
   /** Hand-written screens by path below the area ('profile', 'students/upload'); a section with one is no placeholder. */
   pages?: Readonly<Record<string, ComponentType>>;
@@ -44,12 +47,20 @@ function AreaError({ error }: ErrorProps) {
 export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PAGES }: StaffAreaProps) {
   const dataProvider = useMemo(() => createDataProvider(apiResourceMap(area)), [area]);
   const role = roleOfArea(area);
-  // Generated resources keep only the screens this role may use (no create route without create access).
-  const resources = useMemo(
-    () => Object.fromEntries(Object.entries(given).map(([name, resource]) => [name, forRole(resource, role)])),
-    [given, role],
-  );
   const sections = AREA_SECTIONS[area];
+  // Each entity section shows the area's version of the entity's screens, else the generated ones;
+  // either keeps only the screens this role may use (no create route without create access).
+  const resources = useMemo(
+    () =>
+      Object.fromEntries(
+        sections.flatMap((section) => {
+          if (!section.entity || pages[section.name]) return [];
+          const resource = given[section.entity.resource] ?? resourceFromEntity(section.entity);
+          return [[section.name, forRole(resource, role)] as const];
+        }),
+      ) as Record<string, ResourceConfig>,
+    [sections, given, pages, role],
+  );
   const placeholders = sections.filter((section) => !resources[section.name] && !pages[section.name]);
   // SPEC.md names some create screens 'add' (/teacher/topics/add): a generated resource's create answers
   // there too. A resource with child routes serves its section's screens itself.

@@ -9,7 +9,7 @@ import { StudentUploadPage } from '../../resources/students/upload';
 import { topics } from '../../resources/topics';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { modules, topics, students: studentsWithUpload, groups, questions, quiz: quizzes };
+const resources = { modules, topics, students: studentsWithUpload, groups, questions, quizzes };
 const pages = { guideline: GuidelinePage, profile: ProfilePage, 'students/upload': StudentUploadPage };
 
 /** The teacher area (its own chunk). */

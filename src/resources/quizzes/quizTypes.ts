@@ -29,6 +29,8 @@ export interface QuizRecord {
   require_fullscreen?: boolean | null;
   block_clipboard?: boolean | null;
   integrity_thresholds?: Partial<IntegrityThresholds> | null;
+  /** The room the exam is sat in (one of the department's rooms), if chosen. */
+  room?: number | null;
 }
 
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ALL_ACTIONS, scopeFor, type EntityDef, type FieldMeta } from '../../../src/schemas/entity';
+import { ALL_ACTIONS, can, placementOf, scopeFor, type EntityDef, type FieldMeta } from '../../../src/schemas/entity';
 import { entities, entityOf } from '../../../src/schemas/index';
 import { ROLES } from '../../../src/schemas/roles';
 
-/** DESIGN.md's resource names, written out here so the registry cannot drift from the document. */
+/** The documented resource names, written out here so the registry cannot drift from the documentation. */
 const DESIGN_RESOURCES = [
   'institutes',
   'departments',
@@ -16,6 +16,7 @@ const DESIGN_RESOURCES = [
   'topics',
   'questions',
   'quizzes',
+  'rooms',
   'guidelines',
   'feedbacks',
 ];
@@ -25,7 +26,7 @@ const fieldsOf = (def: EntityDef) => Object.entries(def.fields) as [string, Fiel
 type JsonObject = { properties?: Record<string, unknown>; required?: string[] };
 
 describe('entity registry', () => {
-  it("holds exactly DESIGN.md's resources, each under its own name", () => {
+  it('holds exactly the documented resources, each under its own name', () => {
     expect(Object.keys(entities).sort()).toEqual([...DESIGN_RESOURCES].sort());
     for (const [name, def] of all) expect(def.resource).toBe(name);
   });
@@ -67,6 +68,10 @@ describe('entity registry', () => {
         for (const action of acts) expect(scopeFor(def, role, action), `${role} ${action}`).toBeDefined();
         if (acts.length === 0) expect(def.scope[role], role).toBeUndefined();
       }
+    });
+
+    it('appears only in the areas of roles that may list it', () => {
+      for (const role of ROLES) if (placementOf(def, role)) expect(can(def, role, 'list'), role).toBe(true);
     });
   });
 });

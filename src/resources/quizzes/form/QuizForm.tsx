@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useGetList } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -19,6 +20,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { Quiz, QuizOptions } from '../../../schemas/quizzes';
 import { QUIZ_NAME_MAX } from '../../../schemas/quizzes';
+import type { RoomRecord } from '../../../schemas/rooms';
 import type { SubjectRecord } from '../../../schemas/subjects';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { useSchemaForm } from '../../../ui/forms/useSchemaForm';
@@ -221,6 +223,12 @@ function PaperSummary({ stats, duration }: { stats: PaperStats; duration: number
   );
 }
 
+/** The rooms of the teacher's department (the server lists only those), by name. */
+function useDepartmentRooms(): { data: RoomRecord[]; isPending: boolean } {
+  const { data, isPending } = useGetList<RoomRecord>('rooms', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  return { data: data ?? [], isPending };
+}
+
 /**
  * The quiz form (quiz/create, quiz/edit/{quizId}): details, the window in mm/dd/yy with the
  * duration, the options, and the paper (fixed questions and random rules) with its totals.
@@ -235,6 +243,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
   const [saving, setSaving] = useState(false);
   const subjects = useRememberedSubjects();
   const groups = useRememberedGroups();
+  const rooms = useDepartmentRooms();
   const choices = useRememberedChoices();
   const stats = usePaperStats(values);
   const allSubjects = subjects.data as Subject[];
@@ -347,6 +356,20 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                       helperText="The students who take it"
                       disabled={isLocked('group_id')}
                       noOptionsText="No groups"
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 5 }}>
+                    <IdAutocomplete
+                      id="quiz-room"
+                      label="Room"
+                      choices={rooms.data.map((room) => ({ id: room.id, label: `${room.name} (${room.building}, ${room.capacity} seats)` }))}
+                      value={values.room}
+                      onChange={(room) => setField('room', room)}
+                      loading={rooms.isPending}
+                      error={errors.room}
+                      helperText="Where the exam is sat (optional)"
+                      disabled={saving}
+                      noOptionsText="No rooms in your department"
                     />
                   </Grid>
                   <Grid size={12}>

@@ -25,6 +25,8 @@ export interface QuizDraft {
   name: string;
   subjects: number[];
   group_id: number | null;
+  /** The room the exam is sat in; null: none chosen. */
+  room: number | null;
   visible_from: string | undefined;
   valid_from: string | undefined;
   valid_to: string | undefined;
@@ -76,6 +78,7 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     name: '',
     subjects: [],
     group_id: groupId,
+    room: null,
     visible_from: visible.toISOString(),
     valid_from: opens.toISOString(),
     valid_to: new Date(opens.getTime() + 1.5 * HOUR).toISOString(),
@@ -115,6 +118,7 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
     name: record.name ?? '',
     subjects: (record.subjects ?? []).map(Number),
     group_id: record.group_id ?? null,
+    room: record.room ?? null,
     visible_from: record.visible_from ?? undefined,
     valid_from: record.valid_from ?? undefined,
     valid_to: record.valid_to ?? undefined,
@@ -176,6 +180,7 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     name: draft.name,
     subjects: draft.subjects.map(String),
     group_id: draft.group_id ?? undefined,
+    room: draft.room,
     visible_from: draft.visible_from,
     valid_from: draft.valid_from,
     valid_to: draft.valid_to,

@@ -1,0 +1,99 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/tables';
+import type { AttemptRow, QuizRow } from './attempts';
+import type { PaperQuestion } from './paper';
+import { reviewFeedback } from './feedback';
+import { gapRightAnswer } from '../../src/schemas/cloze';
+import { paperOf } from './attempts';
+import { answersReleased } from './release';
+import { gradedAnswers, moduleNames } from './studentQueries';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The review's right answers of a matching question (stem id -> choice id) and of a Cloze question (gap number -> the right answer in words). */
+function moodleTypeCorrect(q: PaperQuestion): unknown {
+  if (q.type === 'matching') return q.key.matchRight ?? {};
+  if (q.type === 'cloze') return Object.fromEntries((q.key.clozeGaps ?? []).map((g) => [String(g.n), gapRightAnswer(g)]));
+  return null;
+}
+
+/**
+ * A submitted attempt as its student reviews it: each question with the response, the marks and
+ * the time spent, and the marks by module and by difficulty. The correct answers are shown only
+ * when the quiz allows review and the answers have been released.
+ */
+export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNullable<QuizRow>) {
+  const review = quiz.allow_review !== 0;
+  // The student's own marks show at once; the correct answers only once they are released.
+  const released = await answersReleased(db, quiz);
+  const answersShown = review && released;
+  const paper = paperOf(attempt);
+  const answers = new Map((await gradedAnswers(db, attempt.id)).map((a) => [a.question_id, a]));
+  const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
+  const modules = new Map((moduleIds.length ? await moduleNames(db, moduleIds) : []).map((m) => [m.id, m.course_outcome_name]));
+  const questions = paper.map((q, index) => {
+    const a = answers.get(q.id);
+    const response = a?.response ? JSON.parse(a.response) : null;
+    const correct = answersShown
+      ? q.type === 'single' || q.type === 'multiple'
+        ? q.key.correctOptions
+        : q.type === 'true_false'
+          ? q.key.correctBool
+          : q.type === 'numeric'
+            ? { value: q.key.numericValue, tolerance: q.key.numericTolerance ?? 0 }
+            : q.type === 'short_answer'
+              ? q.key.acceptedAnswers
+              : moodleTypeCorrect(q)
+      : undefined;
+    return {
+      number: index + 1,
+      id: q.id,
+      type: q.type,
+      question: q.question,
+      options: q.options,
+      ...(q.stems ? { stems: q.stems, choices: q.choices } : {}),
+      ...(q.gaps ? { gaps: q.gaps } : {}),
+      marks: q.marks,
+      module: modules.get(q.moduleId) ?? `Module ${q.moduleId}`,
+      difficulty: q.difficulty,
+      response,
+      outcome: a?.outcome ?? 'unanswered',
+      marksGained: a?.marks ?? 0,
+      timeSpentMs: a?.time_spent_ms ?? 0,
+      correct,
+      // Feedback tells the answer away, so it shows only with the correct answers.
+      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id)) } : {}),
+    };
+  });
+  const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
+    const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number }>();
+    for (const q of questions) {
+      const name = keyOf(q);
+      const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0 };
+      g.marks = round(g.marks + (q.marksGained ?? 0));
+      g.maxMarks = round(g.maxMarks + q.marks);
+      g.questions += 1;
+      if (q.outcome === 'correct') g.correct += 1;
+      groups.set(name, g);
+    }
+    return [...groups.values()];
+  };
+  return {
+    id: attempt.id,
+    quizId: quiz.id,
+    quizName: quiz.name,
+    score: attempt.score,
+    maxScore: attempt.max_score,
+    pending: attempt.pending === 1,
+    startedAt: attempt.started_at,
+    submittedAt: attempt.submitted_at,
+    review,
+    answersReleased: released,
+    closesAt: quiz.valid_to,
+    questions,
+    byModule: breakdown((q) => q.module),
+    byDifficulty: breakdown((q) => q.difficulty),
+  };
+}

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/tables';
+import type { SessionUser } from '../auth/sessions';
+import { ATTEMPT_STATE } from './attempts';
+
+/**
+ * The queries behind the student's side of an exam: the quizzes a student may take, their
+ * attempts, saved answers and history. Each takes the database or a transaction.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Quizzes this student may take: published ones of their groups, or the one quiz of a guest account. */
+export const quizzesOfStudent = (db: Db, user: SessionUser) =>
+  db
+    .selectFrom('quizzes as q')
+    .selectAll('q')
+    .where('q.published', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('q.group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', user.userId)),
+        eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
+      ]),
+    );
+
+/** What never changes in an attempt once it started: its student, quiz and paper. */
+export const attemptOwnerAndPaper = (db: Db, attemptId: number) =>
+  db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
+
+/** The student's own attempt, whole, or undefined. */
+export const attemptOfStudent = (db: Db, attemptId: number, studentId: number) =>
+  db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', studentId).executeTakeFirst();
+
+/** An attempt's status and deadline, which change while it runs. */
+export const attemptStatus = (db: Db, attemptId: number) =>
+  db.selectFrom('attempts').select(['status', 'deadline']).where('id', '=', attemptId).executeTakeFirstOrThrow();
+
+/** The student's attempts at some quizzes (their state only). */
+export const attemptStatesOf = (db: Db, studentId: number, quizIds: number[]) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('student_id', '=', studentId).where('quiz_id', 'in', quizIds).execute();
+
+/** Names and codes of subjects. */
+export const subjectNames = (db: Db, ids: number[]) => db.selectFrom('subjects').select(['id', 'subjectname', 'code']).where('id', 'in', ids).execute();
+
+/** The marks of questions. */
+export const questionMarks = (db: Db, ids: number[]) => db.selectFrom('questions').select('marks').where('id', 'in', ids).execute();
+
+/** The saved answers of an attempt, as the exam page resumes them. */
+export const savedAnswers = (db: Db, attemptId: number) =>
+  db.selectFrom('answers').select(['question_id', 'response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).execute();
+
+/** One saved answer (the newer one a stale save is answered with). */
+export const savedAnswer = (db: Db, attemptId: number, questionId: number) =>
+  db.selectFrom('answers').select(['response', 'seq', 'flagged', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirstOrThrow();
+
+/** The graded answers of an attempt, for its analysis. */
+export const gradedAnswers = (db: Db, attemptId: number) =>
+  db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attemptId).execute();
+
+/** Names of modules (course outcomes). */
+export const moduleNames = (db: Db, ids: number[]) => db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', ids).execute();
+
+/**
+ * The student's attempts, newest first, with the quiz's name and whether feedback was given;
+ * `onlyQuiz` keeps one quiz's (an exam-link session sees only its quiz's attempt).
+ */
+export const attemptHistory = (db: Db, studentId: number, onlyQuiz: number | null) =>
+  db
+    .selectFrom('attempts')
+    .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+    .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
+    .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
+    .where('attempts.student_id', '=', studentId)
+    .$if(onlyQuiz !== null, (q) => q.where('attempts.quiz_id', '=', onlyQuiz!))
+    .orderBy('attempts.started_at', 'desc')
+    .limit(500)
+    .execute();
