@@ -464,6 +464,7 @@ async function main() {
       const t = results.bundle.transfer;
       if (t) {
         console.log(`  transferred: login page ${t.loginPage.coldKB} kB cold, ${t.loginPage.warmKB} kB warm; exam page ${t.examPage.coldKB} kB cold, ${t.examPage.warmKB} kB warm`);
+        if (t.firstMathQuestion) console.log(`  the exam's first question with math (question ${t.firstMathQuestion.question}) adds ${t.firstMathQuestion.kB} kB cold (KaTeX, its stylesheet and fonts)`);
       }
       if (results.bundle.error) console.log(`  note: ${results.bundle.error}`);
     } catch (err) {
