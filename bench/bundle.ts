@@ -25,6 +25,11 @@ export interface TransferResult {
   method: string;
   loginPage: PageTransfer;
   examPage: PageTransfer;
+  /**
+   * What moving on to the paper's first question with math adds on a cold cache (KaTeX's chunk,
+   * stylesheet and the fonts its formulas use), once the exam page has loaded; absent when the paper has no math.
+   */
+  firstMathQuestion?: { question: number; kB: number; requests: number };
 }
 
 export interface BundleResult {
@@ -184,7 +189,7 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: BROWSER_ARGS });
   try {
     type Page = Awaited<ReturnType<Awaited<ReturnType<typeof browser.newContext>>['newPage']>>;
-    const measure = async (page: Page, url: string, ready: () => Promise<unknown>) => {
+    const measure = async (page: Page, url: string | undefined, ready: () => Promise<unknown>) => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
       let bytes = 0;
@@ -193,7 +198,7 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
         bytes += e.encodedDataLength;
         requests++;
       });
-      await page.goto(url, { waitUntil: 'load' });
+      if (url) await page.goto(url, { waitUntil: 'load' });
       await ready();
       await page.waitForLoadState('networkidle');
       await cdp.detach();
@@ -234,8 +239,31 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
     }, { token });
     const storageState = await setup.storageState();
     await setup.close();
-    const examPage = await twice(`${server.url}/student/exam/${attemptId}`, (page) => page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor({ timeout: 30_000 }), { storageState });
-    return { method: 'headless Chromium, CDP encodedDataLength, served by the Node server (precompressed build)', loginPage, examPage };
+    const examUrl = `${server.url}/student/exam/${attemptId}`;
+    const firstQuestion = (page: Page) => page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor({ timeout: 30_000 });
+    const examPage = await twice(examUrl, firstQuestion, { storageState });
+
+    // KaTeX is fetched when a text with math is first shown: what the first such question adds, cold.
+    const paper = (await api('GET', `/api/student/attempts/${attemptId}`, token)) as { questions: unknown[] };
+    const mathAt = paper.questions.findIndex((q) => JSON.stringify(q).includes('$'));
+    let firstMathQuestion: TransferResult['firstMathQuestion'];
+    if (mathAt >= 0) {
+      const context = await browser.newContext({ storageState });
+      try {
+        const page = await context.newPage();
+        await measure(page, examUrl, () => firstQuestion(page));
+        const n = mathAt + 1;
+        const added = await measure(page, undefined, async () => {
+          await page.getByRole('navigation', { name: 'Questions' }).getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).click();
+          await page.locator('.katex').first().waitFor({ timeout: 30_000 });
+          await page.evaluate(() => document.fonts.ready);
+        });
+        firstMathQuestion = { question: n, kB: added.kB, requests: added.requests };
+      } finally {
+        await context.close();
+      }
+    }
+    return { method: 'headless Chromium, CDP encodedDataLength, served by the Node server (precompressed build)', loginPage, examPage, ...(firstMathQuestion ? { firstMathQuestion } : {}) };
   } finally {
     await browser.close();
     await server.stop();

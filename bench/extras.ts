@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/tables';
 import { gradeAttempts as gradeMany } from '../server/exam/attempts';
+import { configKeyOfPlist } from '../server/integrity/sebConfigKey';
 import { writeWorkbook } from '../server/upload/spreadsheet';
 import { JsonClient } from './http';
 import type { ServerProcess } from './server';
@@ -14,6 +15,22 @@ export async function signIn(url: string, username: string, password: string, ro
   client.close();
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.token;
+}
+
+/**
+ * The Config Key of a SEB quiz as each server address computes it: the teacher downloads the
+ * quiz's .seb file there (the address goes into the file, so into the key) and the key is
+ * computed from the file by SEB's algorithm. Keyed by the address's origin.
+ */
+export async function sebConfigKeys(urls: string[], teacher: string, password: string, quizId: number): Promise<Record<string, string>> {
+  const keys: Record<string, string> = {};
+  for (const url of new Set(urls)) {
+    const token = await signIn(url, teacher, password, 'TEACHER');
+    const res = await fetch(`${url}/api/quizzes/${quizId}/seb`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`the .seb download of quiz ${quizId} failed: ${res.status} ${await res.text()}`);
+    keys[new URL(url).origin] = configKeyOfPlist(await res.text());
+  }
+  return keys;
 }
 
 export interface ListVariant {

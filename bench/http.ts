@@ -21,10 +21,14 @@ export interface RequestOptions {
   body?: unknown;
   token?: string;
   localAddress?: string;
+  /** More request headers (a student in Safe Exam Browser sends its proof). */
+  headers?: Record<string, string>;
 }
 
 export class JsonClient {
   readonly agent: http.Agent;
+  /** The base address as given (scheme, host and port), to which the request paths are appended. */
+  readonly baseUrl: string;
   private readonly host: string;
   private readonly port: number;
 
@@ -33,6 +37,7 @@ export class JsonClient {
     private readonly timeoutMs = 120_000,
   ) {
     const url = new URL(baseUrl);
+    this.baseUrl = url.origin;
     this.host = url.hostname;
     this.port = Number(url.port || 80);
     this.agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 100_000, scheduling: 'lifo' });
@@ -40,7 +45,7 @@ export class JsonClient {
 
   request(opts: RequestOptions): Promise<JsonResponse> {
     const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
-    const headers: Record<string, string | number> = { accept: 'application/json' };
+    const headers: Record<string, string | number> = { accept: 'application/json', ...opts.headers };
     if (payload) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = payload.length;

@@ -1,4 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sha256Hex } from '../server/integrity/sebConfigKey';
+import { absoluteUrlOf, CONFIG_KEY_HASH_HEADER } from '../server/integrity/sebProof';
 import { JsonClient, loopbackAddress, type JsonResponse, type RequestOptions } from './http';
 import { prng } from './random';
 import { OpRecorder, type OpStats } from './stats';
@@ -28,8 +30,16 @@ export interface StormStudent {
   token?: string;
 }
 
+/**
+ * The storms: `throughput` (phases with barriers, no think time), `realistic` (arrivals spread,
+ * think time) and `seb`, the throughput storm on a quiz that needs Safe Exam Browser, whose
+ * students send SEB's Config Key hash with every request.
+ */
+export const STORM_MODES = ['throughput', 'seb', 'realistic'] as const;
+export type StormMode = (typeof STORM_MODES)[number];
+
 export interface StormPlan {
-  mode: 'throughput' | 'realistic';
+  mode: StormMode;
   /** Base URLs of the server processes; a student's requests go round them in turn. */
   servers: string[];
   quizId: number;
@@ -45,6 +55,18 @@ export interface StormPlan {
   studentsPerAddress: number;
   timeoutMs: number;
   seed: number;
+  /**
+   * The quiz's Config Key as each server address computes it (from the .seb file it serves):
+   * then every request carries `X-SafeExamBrowser-ConfigKeyHash`, SHA-256 of the request's
+   * absolute URL followed by the key, as Safe Exam Browser sends it.
+   */
+  sebConfigKeys?: Record<string, string>;
+}
+
+/** The header Safe Exam Browser adds to a request for `path` at `baseUrl`, running a configuration with this Config Key. */
+export function sebHeaders(baseUrl: string, path: string, configKey: string): Record<string, string> {
+  const { protocol, host } = new URL(baseUrl);
+  return { [CONFIG_KEY_HASH_HEADER]: sha256Hex(absoluteUrlOf({ protocol: protocol.slice(0, -1), host, url: path }) + configKey) };
 }
 
 export interface ErrorSample {
@@ -121,13 +143,16 @@ class StudentClient {
     private readonly clients: JsonClient[],
     index: number,
     private readonly localAddress: string | undefined,
+    /** Config Key by server address: the student is in Safe Exam Browser and proves it on every request. */
+    private readonly sebKeys?: Record<string, string>,
   ) {
     this.turn = index;
   }
   /** The next server in turn (with one server, always that one). */
   send(opts: Omit<RequestOptions, 'localAddress'>, server?: number): Promise<JsonResponse> {
     const client = this.clients[(server ?? this.turn++) % this.clients.length];
-    return client.request({ ...opts, localAddress: this.localAddress });
+    const key = this.sebKeys?.[client.baseUrl];
+    return client.request({ ...opts, localAddress: this.localAddress, ...(key ? { headers: sebHeaders(client.baseUrl, opts.path, key) } : {}) });
   }
 }
 
@@ -152,6 +177,7 @@ function responseFor(q: PaperQuestion, rnd: () => number, long: boolean): unknow
 }
 
 export async function runStorm(plan: StormPlan): Promise<StormResult> {
+  if (plan.mode === 'seb' && !plan.servers.every((url) => plan.sebConfigKeys?.[new URL(url).origin])) throw new Error('the SEB storm needs the Config Key of every server address');
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -180,7 +206,7 @@ export async function runStorm(plan: StormPlan): Promise<StormResult> {
   const states: State[] = plan.students.map((student, index) => ({
     index,
     student,
-    http: new StudentClient(clients, index, plan.studentsPerAddress > 0 ? loopbackAddress(Math.floor(index / plan.studentsPerAddress)) : undefined),
+    http: new StudentClient(clients, index, plan.studentsPerAddress > 0 ? loopbackAddress(Math.floor(index / plan.studentsPerAddress)) : undefined, plan.sebConfigKeys),
     failed: false,
   }));
 
@@ -253,7 +279,7 @@ export async function runStorm(plan: StormPlan): Promise<StormResult> {
     phases[name] = Math.round(performance.now() - t);
   };
 
-  if (plan.mode === 'throughput') {
+  if (plan.mode === 'throughput' || plan.mode === 'seb') {
     // Phases with a barrier between them, so that each is measured on its own; no think time.
     await phase('signIn', signIn);
     await phase('startAndPaper', async (s) => {

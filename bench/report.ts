@@ -1,7 +1,7 @@
 import type { BundleResult } from './bundle';
 import type { GradingResult, ImportResult, ListResult } from './extras';
 import type { AnalysisResult } from './analysis';
-import { OP_LABELS, OPS, type ErrorSample, type OpName } from './loadgen';
+import { OP_LABELS, OPS, STORM_MODES, type ErrorSample, type OpName, type StormMode } from './loadgen';
 import type { OpStats } from './stats';
 import type { Verification } from './verify';
 
@@ -32,6 +32,10 @@ export interface ConfigResult {
   startupRssMb: number[];
   throughput?: ModeResult;
   realistic?: ModeResult;
+  /** The throughput storm on a quiz that needs Safe Exam Browser (every request carries the Config Key hash). */
+  seb?: ModeResult;
+  /** Save throughput of the SEB storm over the plain throughput storm's, in the same run (target >= 0.95). */
+  sebToPlainSaveRatio?: number;
   baseline?: OpStats & { concurrency: number; durationMs: number; errors: number };
   saveToBaselineRatio?: number;
   /** The highest peak of any server process in any storm (MB). */
@@ -91,7 +95,7 @@ export function opTable(mode: ModeResult): string[] {
   return lines;
 }
 
-export function printMode(config: ConfigResult, modeName: 'throughput' | 'realistic', mode: ModeResult): void {
+export function printMode(config: ConfigResult, modeName: StormMode, mode: ModeResult): void {
   const v = mode.verification;
   console.log(`\n[${config.name}] ${modeName} storm: ${mode.students} students, ${(mode.wallMs / 1000).toFixed(1)} s`);
   for (const line of opTable(mode)) console.log(line);
@@ -129,10 +133,20 @@ export function evaluateTargets(results: Results, students: number): Target[] {
       out.push({ name: 'realistic storm: save p99', configuration: c.name, target: '< 50 ms', value: `${num(r.ops.save.p99)} ms`, met: judged && at1000 ? r.ops.save.p99 < 50 : null, note: multiNote ?? sizeNote });
       out.push({ name: 'realistic storm: start p99', configuration: c.name, target: '< 500 ms', value: `${num(r.ops.start.p99)} ms`, met: judged && at1000 ? r.ops.start.p99 < 500 : null, note: multiNote ?? sizeNote });
     }
-    const t = c.throughput;
-    if (t) {
+    for (const modeName of ['throughput', 'seb'] as const) {
+      const t = c[modeName];
+      if (!t) continue;
       const ok = t.totalErrors === 0 && t.lostSaves === 0 && t.duplicateAttempts === 0 && t.verification.missingAttempts === 0;
-      out.push({ name: 'throughput storm: errors / lost saves / duplicate attempts', configuration: c.name, target: '0 / 0 / 0', value: `${t.totalErrors} / ${t.lostSaves} / ${t.duplicateAttempts}`, met: ok });
+      out.push({ name: `${modeName} storm: errors / lost saves / duplicate attempts`, configuration: c.name, target: '0 / 0 / 0', value: `${t.totalErrors} / ${t.lostSaves} / ${t.duplicateAttempts}`, met: ok });
+    }
+    if (c.sebToPlainSaveRatio !== undefined && c.seb && c.throughput) {
+      out.push({
+        name: 'save throughput, SEB quiz / plain quiz',
+        configuration: c.name,
+        target: '>= 0.95',
+        value: `${c.sebToPlainSaveRatio.toFixed(3)} (${num(c.seb.ops.save.rps, 0)} / ${num(c.throughput.ops.save.rps, 0)} req/s)`,
+        met: c.sebToPlainSaveRatio >= 0.95,
+      });
     }
     if (c.peakRssMb !== undefined) out.push({ name: 'peak server RSS (storms)', configuration: c.name, target: '< 400 MB', value: `${c.peakRssMb} MB`, met: c.peakRssMb < 400 });
     for (const l of c.listPage ?? []) {
@@ -162,7 +176,8 @@ export function evaluateTargets(results: Results, students: number): Target[] {
   const tr = results.bundle?.transfer;
   if (tr) {
     out.push({ name: 'login page transferred, cold cache', configuration: 'front end', target: '<= 250 kB', value: `${tr.loginPage.coldKB} kB`, met: tr.loginPage.coldKB <= 250, note: `warm: ${tr.loginPage.warmKB} kB` });
-    out.push({ name: 'exam page transferred, cold cache', configuration: 'front end', target: '<= 300 kB', value: `${tr.examPage.coldKB} kB`, met: tr.examPage.coldKB <= 300, note: `warm: ${tr.examPage.warmKB} kB` });
+    const math = tr.firstMathQuestion ? `; its first question with math adds ${tr.firstMathQuestion.kB} kB` : '';
+    out.push({ name: 'exam page transferred, cold cache', configuration: 'front end', target: '<= 300 kB', value: `${tr.examPage.coldKB} kB`, met: tr.examPage.coldKB <= 300, note: `warm: ${tr.examPage.warmKB} kB${math}` });
   }
   return out;
 }
@@ -208,7 +223,10 @@ export function markdown(results: Results): string {
         '',
       );
     }
-    for (const modeName of ['throughput', 'realistic'] as const) {
+    if (c.sebToPlainSaveRatio !== undefined) {
+      lines.push(`Save throughput of the SEB storm / the plain throughput storm: **${c.sebToPlainSaveRatio.toFixed(3)}** (${num(c.seb?.ops.save.rps)} / ${num(c.throughput?.ops.save.rps)} req/s).`, '');
+    }
+    for (const modeName of STORM_MODES) {
       const mode = c[modeName];
       if (!mode) continue;
       const v = mode.verification;
@@ -249,6 +267,7 @@ export function markdown(results: Results): string {
       lines.push('| page | cold cache | requests | warm cache | requests |', '| --- | ---: | ---: | ---: | ---: |');
       lines.push(`| login page | ${t.loginPage.coldKB} kB | ${t.loginPage.coldRequests} | ${t.loginPage.warmKB} kB | ${t.loginPage.warmRequests} |`);
       lines.push(`| exam page | ${t.examPage.coldKB} kB | ${t.examPage.coldRequests} | ${t.examPage.warmKB} kB | ${t.examPage.warmRequests} |`, '');
+      if (t.firstMathQuestion) lines.push(`Moving on to the exam's first question with math (question ${t.firstMathQuestion.question}) then adds ${t.firstMathQuestion.kB} kB (${t.firstMathQuestion.requests} requests: KaTeX, its stylesheet and fonts).`, '');
     }
     lines.push('| chunk | kB | gzip kB |', '| --- | ---: | ---: |');
     for (const c of b.chunks.slice(0, 15)) lines.push(`| ${c.file} | ${c.kB} | ${c.gzipKB} |`);
@@ -288,7 +307,7 @@ export function readmeSummary(results: Results): string {
   lines.push('| configuration | storm | sign-in p99 | exam link p99 | start p99 | paper p99 | save req/s | save p50 / p99 | submit p99 | errors | lost saves | duplicate attempts | peak RSS |');
   lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const c of Object.values(results.configurations)) {
-    for (const modeName of ['throughput', 'realistic'] as const) {
+    for (const modeName of STORM_MODES) {
       const r = c[modeName];
       if (!r) continue;
       const o = r.ops;
@@ -298,6 +317,8 @@ export function readmeSummary(results: Results): string {
     }
   }
   lines.push('', 'Latencies in ms. Save / bare-Fastify baseline throughput: ' + Object.values(results.configurations).map((c) => `${c.name} ${c.saveToBaselineRatio?.toFixed(3) ?? '-'} (baseline ${num(c.baseline?.rps, 0)} req/s)`).join(', ') + '.', '');
+  const sebRatios = Object.values(results.configurations).filter((c) => c.sebToPlainSaveRatio !== undefined);
+  if (sebRatios.length) lines.push('Save throughput of the SEB storm / the plain throughput storm: ' + sebRatios.map((c) => `${c.name} ${c.sebToPlainSaveRatio!.toFixed(3)}`).join(', ') + '.', '');
   const extras: string[] = [];
   for (const c of Object.values(results.configurations)) {
     for (const l of c.listPage ?? []) extras.push(`| ${c.name} | question list, ${l.name} (${l.total} rows) | p95 ${num(l.p95)} ms |`);
@@ -314,6 +335,7 @@ export function readmeSummary(results: Results): string {
   if (tr) {
     extras.push(`| front end | login page transferred, cold / warm cache | ${tr.loginPage.coldKB} kB / ${tr.loginPage.warmKB} kB |`);
     extras.push(`| front end | exam page transferred, cold / warm cache | ${tr.examPage.coldKB} kB / ${tr.examPage.warmKB} kB |`);
+    if (tr.firstMathQuestion) extras.push(`| front end | first exam question with math, added (cold) | ${tr.firstMathQuestion.kB} kB |`);
   }
   if (extras.length) lines.push('| configuration | measure | value |', '| --- | --- | --- |', ...extras, '');
   const missed = results.targets.filter((t) => t.met === false);

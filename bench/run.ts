@@ -16,10 +16,10 @@ import type { Db } from '../server/db/database';
 import { createBenchDatabase, PG_ADMIN_URL, postgresReachable, type DbKind } from './db';
 import { buildFrontEnd, measureBundle, type FrontEndBuild } from './bundle';
 import { startCluster, type Cluster } from '../scripts/cluster';
-import { gradeAttempts, importSheet, listPages, signIn, type ListVariant } from './extras';
+import { gradeAttempts, importSheet, listPages, sebConfigKeys, signIn, type ListVariant } from './extras';
 import { analysisFigures } from './analysis';
 import { baselineInChild, stormInChild } from './fork';
-import type { StormPlan, StormResult } from './loadgen';
+import { STORM_MODES, type StormMode, type StormPlan, type StormResult } from './loadgen';
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
 import { seedBench, stormPlanFor, type SeedInfo } from './seed';
 import { sql } from 'kysely';
@@ -33,7 +33,9 @@ const HELP = `npm run bench -- [options]
   --quiz-questions N       fixed questions of the quiz, mixed types (default 30)
   --group-size N           students per section group (default 50)
   --link-share F           share of students entering through exam links (default 0.25)
-  --modes LIST             throughput,realistic (default both)
+  --modes LIST             throughput,seb,realistic (default all three); seb is the throughput storm on a quiz
+                           that needs Safe Exam Browser, its students sending SEB's Config Key hash; its save
+                           throughput is reported next to the throughput storm's, with their ratio
   --think-scale F          realistic mode: think-time multiplier, 1 = 1-5 s per answer
                            (default students/1000, at most 1: the same request rate in less time)
   --ramp S                 realistic mode: students arrive over S seconds (default 5)
@@ -62,7 +64,7 @@ const { values: args } = parseArgs({
     'quiz-questions': { type: 'string', default: '30' },
     'group-size': { type: 'string', default: '50' },
     'link-share': { type: 'string', default: '0.25' },
-    modes: { type: 'string', default: 'throughput,realistic' },
+    modes: { type: 'string', default: 'throughput,seb,realistic' },
     'think-scale': { type: 'string' },
     ramp: { type: 'string', default: '5' },
     overwrite: { type: 'string', default: '0.2' },
@@ -116,7 +118,7 @@ const opts = {
   modes: String(args.modes)
     .split(',')
     .map((m) => m.trim())
-    .filter(Boolean) as ('throughput' | 'realistic')[],
+    .filter(Boolean) as StormMode[],
   thinkScale: 0,
   ramp: float('ramp', 0, 600),
   overwrite: float('overwrite', 0, 1),
@@ -130,8 +132,8 @@ const opts = {
 };
 opts.thinkScale = args['think-scale'] === undefined ? Math.min(1, opts.students / 1000) : float('think-scale', 0, 100);
 opts.importRows = args['import-rows'] === undefined ? (opts.students >= 1000 ? 10_000 : Math.max(100, 5 * opts.students)) : int('import-rows', 0, 10_000);
-if (opts.modes.some((m) => m !== 'throughput' && m !== 'realistic')) {
-  console.error('--modes takes throughput and/or realistic');
+if (opts.modes.some((m) => !STORM_MODES.includes(m))) {
+  console.error(`--modes takes one or more of ${STORM_MODES.join(', ')}`);
   process.exit(2);
 }
 const loginRate = args['login-rate'] ? int('login-rate', 1, 10_000_000) : Math.max(1000, 4 * opts.students);
@@ -239,10 +241,11 @@ let importOn: string[] = [];
 
 const log = (msg: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${msg}`);
 
-function stormPlan(mode: 'throughput' | 'realistic', servers: ServerProcess[], seed: SeedInfo): StormPlan {
+async function stormPlan(mode: StormMode, servers: ServerProcess[], seed: SeedInfo): Promise<StormPlan> {
+  const urls = [...new Set(servers.map((s) => s.url))];
   return stormPlanFor(
     mode,
-    [...new Set(servers.map((s) => s.url))],
+    urls,
     seed,
     {
       rampSeconds: opts.ramp,
@@ -250,16 +253,20 @@ function stormPlan(mode: 'throughput' | 'realistic', servers: ServerProcess[], s
       overwriteShare: opts.overwrite,
       studentsPerAddress: opts.studentsPerAddress,
       timeoutMs: opts.timeoutMs,
-      seed: opts.seed + (mode === 'throughput' ? 1 : 2),
+      seed: opts.seed + (mode === 'throughput' ? 1 : mode === 'realistic' ? 2 : 3),
+      ...(mode === 'seb' ? { sebConfigKeys: await sebConfigKeys(urls, seed.teacher, seed.password, seed.quizzes.seb.id) } : {}),
     },
   );
 }
 
-async function runMode(mode: 'throughput' | 'realistic', servers: ServerProcess[], seed: SeedInfo, open: () => Promise<Db>): Promise<{ result: ModeResult; raw: StormResult }> {
+async function runMode(mode: StormMode, servers: ServerProcess[], seed: SeedInfo, open: () => Promise<Db>): Promise<{ result: ModeResult; raw: StormResult }> {
   for (const s of servers) s.resetPeak();
   const cpuBefore = servers.map((s) => s.cpuSeconds() ?? 0);
-  log(`${mode} storm: ${seed.students.length} students${mode === 'realistic' ? `, think time x${opts.thinkScale}, arriving over ${opts.ramp} s` : `, no think time`}`);
-  const raw = await stormInChild(stormPlan(mode, servers, seed));
+  log(
+    `${mode} storm: ${seed.students.length} students${mode === 'realistic' ? `, think time x${opts.thinkScale}, arriving over ${opts.ramp} s` : `, no think time`}${mode === 'seb' ? ', a quiz that needs Safe Exam Browser, proof on every request' : ''}`,
+  );
+  const plan = await stormPlan(mode, servers, seed);
+  const raw = await stormInChild(plan);
   const peakRssMb = servers.map((s) => s.memory()?.peakMb ?? NaN);
   const serverCpuSeconds = servers.map((s, i) => Math.round(((s.cpuSeconds() ?? 0) - cpuBefore[i]) * 10) / 10);
   for (const s of servers) if (!s.alive()) throw new Error(`a server process died during the ${mode} storm:\n${s.output()}`);
@@ -337,6 +344,10 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
         out.baseline = { ...b.stats, concurrency: opts.students, durationMs, errors: b.totalErrors };
         out.saveToBaselineRatio = Math.round((result.ops.save.rps / b.stats.rps) * 1000) / 1000;
         console.log(`  baseline ${b.stats.rps} req/s (p99 ${b.stats.p99} ms); save ${result.ops.save.rps} req/s; save / baseline = ${out.saveToBaselineRatio}`);
+      }
+      if (mode === 'seb' && out.throughput) {
+        out.sebToPlainSaveRatio = Math.round((result.ops.save.rps / out.throughput.ops.save.rps) * 1000) / 1000;
+        console.log(`  save throughput: SEB quiz ${result.ops.save.rps} req/s, plain quiz ${out.throughput.ops.save.rps} req/s; SEB / plain = ${out.sebToPlainSaveRatio}`);
       }
     }
     const peaks = opts.modes.flatMap((m) => out[m]?.peakRssMb ?? []).filter(Number.isFinite);
@@ -453,6 +464,7 @@ async function main() {
       const t = results.bundle.transfer;
       if (t) {
         console.log(`  transferred: login page ${t.loginPage.coldKB} kB cold, ${t.loginPage.warmKB} kB warm; exam page ${t.examPage.coldKB} kB cold, ${t.examPage.warmKB} kB warm`);
+        if (t.firstMathQuestion) console.log(`  the exam's first question with math (question ${t.firstMathQuestion.question}) adds ${t.firstMathQuestion.kB} kB cold (KaTeX, its stylesheet and fonts)`);
       }
       if (results.bundle.error) console.log(`  note: ${results.bundle.error}`);
     } catch (err) {

@@ -3,15 +3,15 @@ import type { Database } from '../server/db/tables';
 import { hashPassword } from '../server/auth/passwords';
 import { newToken } from '../server/auth/tokens';
 import { QUESTION_TYPES, type QuestionType } from '../src/schemas/questions';
-import type { StormPlan } from './loadgen';
+import type { StormMode, StormPlan } from './loadgen';
 import { prng } from './random';
 
 /**
  * The benchmark's data set, written straight through Kysely (not the API) so that a bank of
  * 100,000 questions takes seconds: one institute and department, a few teachers, subjects with
  * modules and topics, the question bank, N students in sections of `groupSize` plus one cohort
- * group, and two published quizzes of the same fixed questions (one per storm mode: a student
- * has one attempt per quiz). A share of the students also gets an exam link for each quiz.
+ * group, and three published quizzes of the same fixed questions (one per storm mode: a student
+ * has one attempt per quiz), the `seb` one with Safe Exam Browser required. A share of the students also gets an exam link for each quiz.
  */
 export interface SeedOptions {
   students: number;
@@ -47,7 +47,7 @@ export interface SeedInfo {
   departmentId: number;
   subjectIds: number[];
   students: SeedStudent[];
-  quizzes: { throughput: SeedQuiz; realistic: SeedQuiz };
+  quizzes: Record<StormMode, SeedQuiz>;
   questionCount: number;
   /** How the bank's types are mixed (counts). */
   typeMix: Record<QuestionType, number>;
@@ -243,7 +243,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
     const id = list?.shift();
     if (id !== undefined) paperIds.push(id);
   }
-  const makeQuiz = async (name: string): Promise<SeedQuiz> => {
+  const makeQuiz = async (name: string, safeExamBrowser = false): Promise<SeedQuiz> => {
     const { id } = await db
       .insertInto('quizzes')
       .values({
@@ -254,7 +254,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
         valid_to: now + 86_400_000,
         duration: 240,
         group_id: cohortId,
-        options: JSON.stringify({ face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: true }),
+        options: JSON.stringify({ face_detection: false, safe_exam_browser: safeExamBrowser, guest_flag: false, negative_marking: true }),
         random_rules: '[]',
         shuffle_questions: 1,
         shuffle_options: 1,
@@ -272,6 +272,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
   };
   const throughput = await makeQuiz('Benchmark storm (throughput)');
   const realistic = await makeQuiz('Benchmark storm (realistic)');
+  const seb = await makeQuiz('Benchmark storm (Safe Exam Browser)', true);
 
   // Exam links: every k-th student, so that links and passwords are spread over the sections.
   const every = opts.linkShare > 0 ? Math.max(1, Math.round(1 / opts.linkShare)) : 0;
@@ -279,7 +280,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
   students.forEach((s, i) => {
     if (!every || i % every !== every - 1) return;
     s.tokens = {};
-    for (const quiz of [throughput, realistic]) {
+    for (const quiz of [throughput, realistic, seb]) {
       const token = newToken();
       s.tokens[quiz.id] = token;
       tokens.push({ token, user_id: s.id, quiz_id: quiz.id, created_at: now, expires_at: now + 86_400_000, revoked_at: null });
@@ -303,7 +304,7 @@ export async function seedBench(db: Kysely<Database>, opts: SeedOptions): Promis
     departmentId,
     subjectIds: subjects.map((s) => s.id),
     students,
-    quizzes: { throughput, realistic },
+    quizzes: { throughput, realistic, seb },
     questionCount: questionIds.length,
     typeMix,
     seedMs: Math.round(performance.now() - started),
@@ -315,7 +316,7 @@ export function stormPlanFor(
   mode: StormPlan['mode'],
   servers: string[],
   seed: SeedInfo,
-  load: Pick<StormPlan, 'rampSeconds' | 'thinkScale' | 'overwriteShare' | 'studentsPerAddress' | 'timeoutMs' | 'seed'>,
+  load: Pick<StormPlan, 'rampSeconds' | 'thinkScale' | 'overwriteShare' | 'studentsPerAddress' | 'timeoutMs' | 'seed' | 'sebConfigKeys'>,
 ): StormPlan {
   const quiz = seed.quizzes[mode];
   return {

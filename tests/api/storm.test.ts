@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBenchDatabase, type BenchDatabase } from '../../bench/db';
 import { stormInChild } from '../../bench/fork';
 import { runStorm, type StormPlan, type StormResult } from '../../bench/loadgen';
+import { sebConfigKeys } from '../../bench/extras';
 import { seedBench, stormPlanFor, type SeedInfo } from '../../bench/seed';
 import { startPortalServer, type ServerProcess } from '../../bench/server';
 import { verifyStorm } from '../../bench/verify';
@@ -49,12 +50,12 @@ describeDb('exam storm with the benchmark modules', () => {
     await database?.drop();
   }, 60_000);
 
-  const plan = (mode: StormPlan['mode']): StormPlan =>
+  const plan = (mode: StormPlan['mode'], sebKeys?: Record<string, string>): StormPlan =>
     stormPlanFor(
       mode,
       servers.map((s) => s.url),
       seed,
-      { rampSeconds: 1, thinkScale: 0.01, overwriteShare: 0.3, studentsPerAddress: 1, timeoutMs: 60_000, seed: mode === 'throughput' ? 1 : 2 },
+      { rampSeconds: 1, thinkScale: 0.01, overwriteShare: 0.3, studentsPerAddress: 1, timeoutMs: 60_000, seed: mode === 'throughput' ? 1 : 2, sebConfigKeys: sebKeys },
     );
 
   const expectCorrect = async (mode: StormPlan['mode'], result: StormResult) => {
@@ -84,6 +85,25 @@ describeDb('exam storm with the benchmark modules', () => {
     expect(result.ops.examLink.count).toBeGreaterThan(0);
     expect(result.ops.signIn.count).toBeGreaterThan(0);
     await expectCorrect('throughput', result);
+  }, 120_000);
+
+  it('SEB storm: every exam call of a Safe Exam Browser quiz carries the Config Key hash of the .seb file each process serves, and is accepted', async () => {
+    const keys = await sebConfigKeys(servers.map((s) => s.url), seed.teacher, seed.password, seed.quizzes.seb.id);
+    expect(Object.keys(keys)).toHaveLength(servers.length);
+    for (const key of Object.values(keys)) expect(key).toMatch(/^[0-9a-f]{64}$/);
+    await expect(runStorm(plan('seb'))).rejects.toThrow(/Config Key/);
+    const result = await runStorm(plan('seb', keys));
+    expect(result.staleViolations).toBe(0);
+    await expectCorrect('seb', result);
+    // The server did check: every start recorded that SEB was proven.
+    const db = await database.open();
+    try {
+      const attempts = await db.db.selectFrom('attempts').select(['seb_verified_at']).where('quiz_id', '=', seed.quizzes.seb.id).execute();
+      expect(attempts).toHaveLength(STUDENTS);
+      expect(attempts.every((a) => a.seb_verified_at !== null)).toBe(true);
+    } finally {
+      await db.close();
+    }
   }, 120_000);
 
   it('realistic storm (arrivals spread, think time, some answers changed later)', async () => {

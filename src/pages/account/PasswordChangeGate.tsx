@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,7 +9,10 @@ import { authProvider } from '../../authProvider';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { PublicPage } from '../PublicPage';
 import { fetchProfile } from './accountApi';
-import { ChangePasswordForm } from './ChangePasswordForm';
+
+// The form (schema-driven, with the password rules) is needed only by an account that still has
+// its initial password: the pages behind the gate, the exam among them, do not fetch it.
+const ChangePasswordForm = lazy(() => import('./ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })));
 
 type GateState = { kind: 'checking' } | { kind: 'required'; fullname: string } | { kind: 'clear' } | { kind: 'offline' };
 
@@ -58,7 +61,9 @@ export function SetNewPasswordScreen({ fullname, onChanged }: { fullname?: strin
             Your account was created with an initial password. Choose your own password to continue.
           </Typography>
         </Stack>
-        <ChangePasswordForm currentLabel="Initial password" submitLabel="Set password and continue" onChanged={onChanged} autoFocus />
+        <Suspense fallback={<LoadingOverlay />}>
+          <ChangePasswordForm currentLabel="Initial password" submitLabel="Set password and continue" onChanged={onChanged} autoFocus />
+        </Suspense>
         <Button variant="text" color="inherit" onClick={() => void logout()} sx={{ alignSelf: 'center' }}>
           Log out
         </Button>

@@ -1,12 +1,19 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/ui/Markdown';
 
 describe('Markdown', () => {
-  it('renders emphasis and math', () => {
+  it('renders emphasis and math (KaTeX is fetched when a text has math)', async () => {
     const { container } = render(<Markdown>{'A **stack** holds $O(n)$ items'}</Markdown>);
     expect(container.querySelector('strong')?.textContent).toBe('stack');
-    expect(container.querySelector('.katex')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    expect(container.textContent).not.toContain('$');
+  });
+
+  it('a text without math is rendered at once, without KaTeX', () => {
+    const { container } = render(<Markdown>{'A **queue**, first in, first out'}</Markdown>);
+    expect(container.querySelector('strong')?.textContent).toBe('queue');
+    expect(container.querySelector('.katex')).toBeNull();
   });
 
   it('never lets raw HTML reach the page', () => {

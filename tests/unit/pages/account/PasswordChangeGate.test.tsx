@@ -56,7 +56,7 @@ describe('PasswordChangeGate', () => {
     expect(screen.getByText(/Welcome, Asha Rao/)).toBeInTheDocument();
     expect(screen.queryByText('student area')).not.toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Initial password'), { target: { value: 'Init1alPass' } });
+    fireEvent.change(await screen.findByLabelText('Initial password'), { target: { value: 'Init1alPass' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'my-own-pass-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'my-own-pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password and continue' }));

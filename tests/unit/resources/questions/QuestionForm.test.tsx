@@ -171,11 +171,11 @@ describe('QuestionForm', { timeout: 20_000 }, () => {
     expect((onSave.mock.calls[0] as unknown[])[0]).toMatchObject({ options: [{ text: 'Merge sort' }, { text: 'Heap sort', feedback: 'Heap sort is not stable.' }] });
   });
 
-  it('shows the live preview with Markdown and math', () => {
+  it('shows the live preview with Markdown and math', async () => {
     renderForm({ ...newQuestionDraft({ type: 'descriptive' }), question: 'Explain **why** $x^2 \\ge 0$' });
     const preview = screen.getByRole('complementary', { name: 'Preview' });
     expect(within(preview).getByText('why').tagName).toBe('STRONG');
-    expect(preview.querySelector('.katex')).not.toBeNull();
+    await waitFor(() => expect(preview.querySelector('.katex')).not.toBeNull());
   });
 
   it("sends a valid question and shows the server's field errors", async () => {

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PlaceholderPage } from '../areas/shared/PlaceholderPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { SHARED_STUDENT_SCREENS } from './accountScreens';
+import { StudentDashboard } from './quizzes/StudentDashboard';
+import { StudentLayout } from './StudentLayout';
+import { studentPaths } from './paths';
+import { STUDENT_PAGES } from './studentPages';
+import { STUDENT_SCREENS } from './studentScreens';
+
+// The instruction page renders Markdown: its own chunk.
+const InstructionPage = lazy(() => import('./quizzes/InstructionPage').then((m) => ({ default: m.InstructionPage })));
+
+const AnalysisPage = STUDENT_PAGES['history/analysis/:sessionId'];
+
+/**
+ * The student area's pages inside its layout (everything but the exam): a chunk of their own, so
+ * that the exam page, opened at its own address, does not fetch the dashboard, the lists and the
+ * navigation it never shows.
+ */
+export function StudentAreaPages() {
+  return (
+    <Routes>
+      <Route element={<StudentLayout />}>
+        <Route index element={<StudentDashboard />} />
+        {STUDENT_SCREENS.map((screen) => {
+          const Screen = SHARED_STUDENT_SCREENS[screen.path] ?? STUDENT_PAGES[screen.path];
+          return <Route key={screen.path} path={screen.path} element={Screen ? <Screen /> : <PlaceholderPage title={screen.title} />} />;
+        })}
+        <Route path="availableQuiz/instruction/:quizId" element={<InstructionPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/**
+ * A session opened by an exam link reaches only its quiz (the server refuses the rest): its
+ * instructions and the result; any other address leads back to the quiz.
+ */
+export function ExamLinkPages({ quizId }: { quizId: number }) {
+  const home = <Navigate to={studentPaths.instruction(quizId)} replace />;
+  return (
+    <Routes>
+      <Route element={<StudentLayout examLinkQuiz={quizId} />}>
+        <Route path="availableQuiz/instruction/:quizId" element={<InstructionPage />} />
+        <Route path="history/analysis/:sessionId" element={<AnalysisPage />} />
+        <Route path="*" element={home} />
+      </Route>
+    </Routes>
+  );
+}
