@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toNumberInput } from '../../schemas/fields';
 import {
+  checkMoodleTypes,
   checkQuestionAnswer,
   numericAnswersOf,
   questionSchema,
@@ -245,11 +246,16 @@ export const questionDraftSchema = z.preprocess(
   questionSchema,
 );
 
-/** The answer checks of questionSchema for a draft, run even while another field is missing (see crossFieldErrors). */
+/** The answer and marks checks of questionSchema for a draft, run even while another field is missing (see crossFieldErrors). */
 export function answerErrorsOf(draft: QuestionDraft): FieldErrors {
   const input = questionInputOf(draft);
-  return crossFieldErrors(checkQuestionAnswer, {
+  const bothChecks = (q: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    checkQuestionAnswer(q, ctx);
+    checkMoodleTypes(q, ctx);
+  };
+  return crossFieldErrors(bothChecks, {
     ...input,
+    marks: toNumberInput(input.marks),
     ...(Array.isArray(input.numeric_answers)
       ? { numeric_answers: (input.numeric_answers as { weight: unknown }[]).map((a) => ({ ...a, weight: toNumberInput(a.weight) })) }
       : {}),
