@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          // A file's first render loads MUI and react-admin: with two files at once on a busy
+          // 2-core machine that alone can pass vitest's default 5 s.
+          testTimeout: 15_000,
         },
       },
       {
