@@ -1,6 +1,15 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { faceAssets } from './scripts/faceAssets';
+
+/**
+ * Test files run in this many processes at once (the unit and API projects; e2e and cluster run
+ * their files one at a time). Vitest's own default for a run is one less than the cores, which on
+ * a 2-core CI machine is a single process: half the machine idle while files spend most of their
+ * time loading modules (unit) or waiting on the database (API). `--maxWorkers=N` still overrides it.
+ */
+const TEST_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   plugins: [react(), faceAssets()],
@@ -10,6 +19,7 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   test: {
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,
@@ -18,6 +28,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          // A file's first render loads MUI and react-admin: with two files at once on a busy
+          // 2-core machine that alone can pass vitest's default 5 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -20,12 +20,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+const times = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`);
   const report = `test-results/${stage.name}.json`;
   fs.rmSync(report, { force: true });
   const cmd = stage.cmd ?? ['npx', 'vitest', 'run', ...stage.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const started = Date.now();
   const res = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit', env: process.env });
+  times.push(`${stage.name} ${Math.round((Date.now() - started) / 1000)} s`);
   if (stage.vitest && fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -35,6 +38,8 @@ for (const stage of stages) {
   }
   if (res.status !== 0) broken.push(stage.name);
 }
+// Where the run's time went, to see which stage to make faster.
+console.log(`\nStage times: ${times.join(', ')}`);
 if (broken.length) console.log(`\nFailed stages: ${[...new Set(broken)].join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(broken.length || failed ? 1 : 0);

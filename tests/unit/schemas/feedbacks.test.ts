@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scopeFor } from '../../../src/schemas/entity';
 import { feedbackEntity, feedbackSchema } from '../../../src/schemas/feedbacks';

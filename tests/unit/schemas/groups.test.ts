@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scopeFor } from '../../../src/schemas/entity';
 import { groupEntity, groupSchema } from '../../../src/schemas/groups';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { updateSchemaOf } from '../../../src/schemas/entity';
 import { instituteEntity, instituteSchema } from '../../../src/schemas/institutes';

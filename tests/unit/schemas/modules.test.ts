@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { moduleSchema } from '../../../src/schemas/modules';
 import { expectIssue, parseOk, repeat, without } from './expectIssue';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, QUESTION_TYPES, questionSchema } from '../../../src/schemas/questions';
 import { expectIssue, parseOk, repeat, without } from './expectIssue';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scopeFor, updateSchemaOf } from '../../../src/schemas/entity';
 import { quizEntity, quizSchema } from '../../../src/schemas/quizzes';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALL_ACTIONS, can, placementOf, scopeFor, type EntityDef, type FieldMeta } from '../../../src/schemas/entity';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createSchemaOf } from '../../../src/schemas/entity';
 import { studentEntity, studentSchema, studentSchemaForInstituteHead } from '../../../src/schemas/students';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { subjectSchema } from '../../../src/schemas/subjects';
 import { expectIssue, parseOk, repeat, without } from './expectIssue';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { topicSchema } from '../../../src/schemas/topics';
 import { expectIssue, parseOk, repeat, without } from './expectIssue';

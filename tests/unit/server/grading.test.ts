@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, totalOf, type AnswerKey } from '../../../server/exam/grading';
 

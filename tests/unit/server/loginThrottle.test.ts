@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LoginThrottle } from '../../../server/auth/loginThrottle';
 import { MemoryCounters } from '../../../server/lib/counters';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, type Graded } from '../../../server/exam/grading';
 import { toPaperQuestion, type QuestionRow } from '../../../server/exam/paper';

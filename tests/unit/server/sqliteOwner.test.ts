@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
