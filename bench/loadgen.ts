@@ -63,10 +63,21 @@ export interface StormPlan {
   sebConfigKeys?: Record<string, string>;
 }
 
-/** The header Safe Exam Browser adds to a request for `path` at `baseUrl`, running a configuration with this Config Key. */
+/**
+ * The header Safe Exam Browser adds to a request for `path` at `baseUrl`, running a configuration with this Config Key.
+ * Remembered per address: a real SEB hashes on the student's own machine, while here the load generator shares
+ * the server's cores, so hashing again for every request would charge the client's work to the server's figure.
+ */
+const sebHeaderMemo = new Map<string, Record<string, string>>();
 export function sebHeaders(baseUrl: string, path: string, configKey: string): Record<string, string> {
+  const memoKey = `${configKey} ${baseUrl}${path}`;
+  const known = sebHeaderMemo.get(memoKey);
+  if (known) return known;
   const { protocol, host } = new URL(baseUrl);
-  return { [CONFIG_KEY_HASH_HEADER]: sha256Hex(absoluteUrlOf({ protocol: protocol.slice(0, -1), host, url: path }) + configKey) };
+  const headers = { [CONFIG_KEY_HASH_HEADER]: sha256Hex(absoluteUrlOf({ protocol: protocol.slice(0, -1), host, url: path }) + configKey) };
+  if (sebHeaderMemo.size >= 200_000) sebHeaderMemo.clear();
+  sebHeaderMemo.set(memoKey, headers);
+  return headers;
 }
 
 export interface ErrorSample {
