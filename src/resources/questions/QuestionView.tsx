@@ -12,6 +12,7 @@ import { alpha } from '@mui/material/styles';
 import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
 import { Markdown } from '../../ui/Markdown';
+import { parseCloze } from '../../schemas/cloze';
 
 /**
  * One question as a student sees it in the exam: its text (Markdown with math), then the
@@ -33,6 +34,8 @@ export interface QuestionViewData {
   marks?: number;
   /** Choice questions, in the order the student sees them. */
   options?: readonly QuestionViewOption[];
+  /** Matching: the pairs as the teacher wrote them (the student picks each answer from all of them). */
+  pairs?: readonly { question?: string; answer: string }[];
 }
 
 /** The correct answers, in the preview API's shape (GET /api/quizzes/{id}/preview: `key`). */
@@ -290,6 +293,38 @@ export function QuestionView({
         />
       );
       break;
+    case 'matching':
+      body = (
+        <Box component="table" sx={{ borderCollapse: 'collapse', '& td': { py: 0.5, pr: 2 } }}>
+          <tbody>
+            {(question.pairs ?? []).map((p, i) => (
+              <tr key={i}>
+                <td>{p.question ? <Markdown inline>{p.question}</Markdown> : <em>(extra wrong answer)</em>}</td>
+                <td>→ {p.answer}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      );
+      break;
+    case 'cloze': {
+      const parsed = parseCloze(question.question);
+      body = (
+        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+          {parsed.gaps.map((g) => (
+            <li key={g.n}>
+              Gap {g.n} ({g.code}, weight {g.weight}): {g.answers.map((a) => `${a.text}${a.tolerance ? ` ± ${a.tolerance}` : ''} ${Math.round(a.fraction * 1e5) / 1e3}%`).join(' · ')}
+            </li>
+          ))}
+          {parsed.problems.map((p) => (
+            <li key={p} style={{ color: '#b71c1c' }}>
+              {p}
+            </li>
+          ))}
+        </Box>
+      );
+      break;
+    }
     default:
       body = null;
   }

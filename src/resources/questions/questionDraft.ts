@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toNumberInput } from '../../schemas/fields';
 import {
+  checkMoodleTypes,
   checkQuestionAnswer,
   questionSchema,
   type Difficulty,
@@ -35,6 +36,14 @@ export interface AnswerDraft {
   text: string;
 }
 
+/** A pair of a matching question: an empty `question` makes `answer` an extra wrong answer. */
+export interface PairDraft {
+  key: string;
+  id?: string;
+  question: string;
+  answer: string;
+}
+
 export interface QuestionDraft {
   subject: number | null;
   module: number | null;
@@ -50,6 +59,7 @@ export interface QuestionDraft {
   numeric_value: string;
   numeric_tolerance: string;
   accepted_answers: AnswerDraft[];
+  match_pairs: PairDraft[];
 }
 
 /** A bank record as the API answers it. */
@@ -69,6 +79,7 @@ export interface QuestionRecord {
   numeric_value: number | null;
   numeric_tolerance: number | null;
   accepted_answers: string[] | null;
+  match_pairs?: { id: string; question: string; answer: string }[] | null;
   version: number;
   created_by: number;
   created_at: string;
@@ -79,6 +90,7 @@ export const newKey = (): string => `k${++nextKey}`;
 
 export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct, weight: null });
 export const newAnswer = (text = ''): AnswerDraft => ({ key: newKey(), text });
+export const newPair = (question = '', answer = ''): PairDraft => ({ key: newKey(), question, answer });
 
 /** A new question: two empty options and one empty accepted answer ready to fill. */
 export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' | 'module' | 'topic' | 'type' | 'marks' | 'time_required' | 'difficulty'>> = {}): QuestionDraft {
@@ -97,6 +109,7 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     numeric_value: '',
     numeric_tolerance: '0',
     accepted_answers: [newAnswer()],
+    match_pairs: [newPair(), newPair(), newPair()],
     ...preset,
   };
 }
@@ -119,6 +132,7 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     numeric_value: record.numeric_value === null || record.numeric_value === undefined ? '' : String(record.numeric_value),
     numeric_tolerance: record.numeric_tolerance === null || record.numeric_tolerance === undefined ? '0' : String(record.numeric_tolerance),
     accepted_answers: record.accepted_answers?.length ? record.accepted_answers.map((text) => newAnswer(text)) : blank.accepted_answers,
+    match_pairs: record.match_pairs?.length ? record.match_pairs.map((p) => ({ ...newPair(p.question, p.answer), id: p.id })) : blank.match_pairs,
   };
 }
 
@@ -152,6 +166,12 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
     case 'short_answer':
       input.accepted_answers = draft.accepted_answers.map((answer) => answer.text);
       break;
+    case 'matching':
+      // Rows left wholly empty are ignored; a row with only a subquestion is refused (its answer is missing).
+      input.match_pairs = draft.match_pairs
+        .filter((p) => p.question.trim() !== '' || p.answer.trim() !== '')
+        .map(({ id, question, answer }) => ({ ...(id ? { id } : {}), question, answer }));
+      break;
     default:
       break;
   }
@@ -167,10 +187,14 @@ export const questionDraftSchema = z.preprocess(
 /** The answer checks of questionSchema for a draft, run even while another field is missing (see crossFieldErrors). */
 export function answerErrorsOf(draft: QuestionDraft): FieldErrors {
   const input = questionInputOf(draft);
-  return crossFieldErrors(checkQuestionAnswer, {
+  return crossFieldErrors((q, ctx) => {
+    checkQuestionAnswer(q, ctx);
+    checkMoodleTypes(q, ctx);
+  }, {
     ...input,
     numeric_value: toNumberInput(input.numeric_value),
     numeric_tolerance: toNumberInput(input.numeric_tolerance),
+    marks: toNumberInput(input.marks),
   });
 }
 
@@ -179,6 +203,9 @@ export function answerErrorsOf(draft: QuestionDraft): FieldErrors {
  * (single keeps only its first correct option).
  */
 export function withType(draft: QuestionDraft, type: QuestionType): QuestionDraft {
+  // A description has no marks; a question that had none gets the usual 1 back.
+  if (type === 'description') return { ...draft, type, marks: '0' };
+  if (draft.type === 'description' && draft.marks.trim() === '0') draft = { ...draft, marks: '1' };
   if (type !== 'single') return { ...draft, type };
   let seen = false;
   const options = draft.options.map((option) => {
@@ -204,6 +231,7 @@ export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewDa
       options: choice
         ? draft.options.map((option, index) => ({ id: option.key, text: option.text.trim() === '' ? `*Option ${index + 1}*` : option.text }))
         : undefined,
+      pairs: draft.type === 'matching' ? draft.match_pairs.filter((p) => p.answer.trim() !== '') : undefined,
     },
     key: {
       correctOptions: choice ? draft.options.filter((o) => o.correct).map((o) => o.key) : undefined,
@@ -224,6 +252,7 @@ export function previewOfRecord(record: QuestionRecord): { question: QuestionVie
       question: record.question,
       marks: record.marks,
       options: record.options?.map(({ id, text }) => ({ id, text })),
+      pairs: record.match_pairs ?? undefined,
     },
     key: {
       correctOptions: record.options?.filter((o) => o.correct).map((o) => o.id),
