@@ -1,3 +1,4 @@
+import type { ClozeGap } from '../../schemas/cloze';
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
 import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
 
@@ -71,6 +72,8 @@ export interface PreviewKey {
   numericTolerance?: number;
   acceptedAnswers?: string[];
   scoring?: ScoringMode;
+  matchRight?: Record<string, string>;
+  clozeGaps?: ClozeGap[];
 }
 
 export interface PreviewQuestion {
@@ -81,6 +84,8 @@ export interface PreviewQuestion {
   timeRequired: number;
   difficulty?: Difficulty;
   options?: { id: string; text: string }[];
+  stems?: { id: string; text: string }[];
+  choices?: { id: string; text: string }[];
   key: PreviewKey;
 }
 
@@ -105,6 +110,8 @@ export interface AttemptQuestion {
   question: string;
   timeRequired?: number;
   options?: { id: string; text: string }[];
+  stems?: { id: string; text: string }[];
+  choices?: { id: string; text: string }[];
   key: PreviewKey & { marks: number };
   response: unknown;
   marks: number | null;
