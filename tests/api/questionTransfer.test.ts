@@ -178,7 +178,7 @@ describeDb('question import and export', () => {
       { row: 4, field: 'options', message: 'Add at least two options' },
       { row: 5, field: 'difficulty', message: 'Choose difficulty' },
       { row: 6, field: 'correct', message: 'E names no option; this row has options A-D' },
-      { row: 7, field: 'type', message: 'Select the question type' },
+      { row: 7, field: 'match_pairs', message: 'Write at least 2 subquestions and 3 answers (a pair without a subquestion is an extra wrong answer)' },
       { row: 8, field: 'correct', message: 'Write TRUE or FALSE' },
       { row: 9, field: 'correct', message: 'Enter the correct value' },
       { row: 10, field: 'option_b', message: 'option_b is empty but a later option is filled; fill the options from option_a on' },
