@@ -100,7 +100,7 @@ describe('the question types from Moodle in the exam page', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Your exam is submitted' }).waitFor();
     // Matching 1 of 2 pairs (1 mark) + Cloze all gaps right (4 marks) of 6.
-    await page.getByText('5 of 6', { exact: false }).first().waitFor();
+    await page.getByText('Score: 5 / 6').waitFor();
 
     await page.getByRole('link', { name: 'View analysis' }).click();
     const q2 = page.getByRole('article', { name: 'Question 2' });
