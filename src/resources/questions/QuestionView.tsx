@@ -332,7 +332,11 @@ export function QuestionView({
     case 'cloze': {
       // A paper's text holds {#n} and its key the gaps; a bank question's text holds the gaps.
       const inPaper = /\{#[0-9]+\}/.test(question.question);
-      const parsed = answerKey?.clozeGaps ? { gaps: answerKey.clozeGaps, problems: [] as string[] } : inPaper ? { gaps: [], problems: [] } : parseCloze(question.question);
+      const parsed: { gaps: readonly ClozeGap[]; problems: readonly string[] } = answerKey?.clozeGaps
+        ? { gaps: answerKey.clozeGaps, problems: [] }
+        : inPaper
+          ? { gaps: [], problems: [] }
+          : parseCloze(question.question);
       body = (
         <Box component="ul" sx={{ m: 0, pl: 3 }}>
           {parsed.gaps.map((g) => (
