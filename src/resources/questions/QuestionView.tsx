@@ -12,6 +12,7 @@ import { alpha } from '@mui/material/styles';
 import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
 import { Markdown } from '../../ui/Markdown';
+import { parseCloze, type ClozeGap } from '../../schemas/cloze';
 
 /**
  * One question as a student sees it in the exam: its text (Markdown with math), then the
@@ -33,6 +34,11 @@ export interface QuestionViewData {
   marks?: number;
   /** Choice questions, in the order the student sees them. */
   options?: readonly QuestionViewOption[];
+  /** Matching: the pairs as the teacher wrote them (the student picks each answer from all of them). */
+  pairs?: readonly { question?: string; answer: string }[];
+  /** Matching in a paper: the stems and the choices (the key's matchRight pairs them). */
+  stems?: readonly QuestionViewOption[];
+  choices?: readonly QuestionViewOption[];
 }
 
 /** The correct answers, in the preview API's shape (GET /api/quizzes/{id}/preview: `key`). */
@@ -45,10 +51,17 @@ export interface QuestionAnswerKey {
   /** Short answer compared as Moodle compares (`*` a wildcard): whether case matters. Absent: the old rule. */
   caseSensitive?: boolean;
   scoring?: ScoringMode;
+  /** Matching in a paper: the right choice of each stem. */
+  matchRight?: Readonly<Record<string, string>>;
+  /** Cloze in a paper (whose text holds {#n}): the gaps with their answers. */
+  clozeGaps?: readonly ClozeGap[];
 }
 
 /** A student's answer by type (DESIGN.md): option id, option ids, boolean, number, text. */
-export type QuestionResponse = string | readonly string[] | boolean | number | null | undefined;
+export type QuestionResponse = string | readonly string[] | boolean | number | Readonly<Record<string, string>> | null | undefined;
+
+const partOfResponse = (response: QuestionResponse, part: string): string | undefined =>
+  response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as Record<string, string>)[part] : undefined;
 
 export interface QuestionViewProps {
   question: QuestionViewData;
@@ -116,6 +129,11 @@ export function keySummary(type: QuestionType, key: QuestionAnswerKey): string |
     default:
       return undefined;
   }
+}
+
+function clozeShown(gap: ClozeGap, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return '—';
+  return gap.kind === 'choice' ? (gap.answers[Number(value)]?.text ?? value) : value;
 }
 
 interface ChoiceRowProps {
@@ -294,6 +312,52 @@ export function QuestionView({
         />
       );
       break;
+    case 'matching': {
+      // A paper's question has stems and choices; a bank question its pairs.
+      const choiceText = (id: string | undefined) => question.choices?.find((c) => c.id === id)?.text;
+      const rows =
+        question.pairs ??
+        (question.stems ?? []).map((s) => ({ question: s.text, answer: choiceText(answerKey?.matchRight?.[s.id]) ?? '', stem: s.id }));
+      body = (
+        <Box component="table" sx={{ borderCollapse: 'collapse', '& td': { py: 0.5, pr: 2 } }}>
+          <tbody>
+            {rows.map((p, i) => (
+              <tr key={i}>
+                <td>{p.question ? <Markdown inline>{p.question}</Markdown> : <em>(extra wrong answer)</em>}</td>
+                <td>{answerKey || question.pairs ? `→ ${p.answer}` : ''}</td>
+                {'stem' in p && response ? <td>{answerLabel}: {choiceText(partOfResponse(response, p.stem as string)) ?? '—'}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      );
+      break;
+    }
+    case 'cloze': {
+      // A paper's text holds {#n} and its key the gaps; a bank question's text holds the gaps.
+      const inPaper = /\{#[0-9]+\}/.test(question.question);
+      const parsed: { gaps: readonly ClozeGap[]; problems: readonly string[] } = answerKey?.clozeGaps
+        ? { gaps: answerKey.clozeGaps, problems: [] }
+        : inPaper
+          ? { gaps: [], problems: [] }
+          : parseCloze(question.question);
+      body = (
+        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+          {parsed.gaps.map((g) => (
+            <li key={g.n}>
+              Gap {g.n} ({g.code}, weight {g.weight}): {g.answers.map((a) => `${a.text}${a.tolerance ? ` ± ${a.tolerance}` : ''} ${Math.round(a.fraction * 1e5) / 1e3}%`).join(' · ')}
+              {response ? ` — ${answerLabel}: ${clozeShown(g, partOfResponse(response, String(g.n)))}` : ''}
+            </li>
+          ))}
+          {parsed.problems.map((p) => (
+            <li key={p} style={{ color: '#b71c1c' }}>
+              {p}
+            </li>
+          ))}
+        </Box>
+      );
+      break;
+    }
     default:
       body = null;
   }

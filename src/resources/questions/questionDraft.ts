@@ -55,6 +55,14 @@ export interface NumericAnswerDraft {
   feedback: string;
 }
 
+/** A pair of a matching question: an empty `question` makes `answer` an extra wrong answer. */
+export interface PairDraft {
+  key: string;
+  id?: string;
+  question: string;
+  answer: string;
+}
+
 export interface QuestionDraft {
   subject: number | null;
   module: number | null;
@@ -78,6 +86,7 @@ export interface QuestionDraft {
   category: string;
   tags: string;
   general_feedback: string;
+  match_pairs: PairDraft[];
 }
 
 /** A bank record as the API answers it. */
@@ -107,6 +116,7 @@ export interface QuestionRecord {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
+  match_pairs?: { id: string; question: string; answer: string }[] | null;
   version: number;
   created_by: number;
   created_at: string;
@@ -118,6 +128,7 @@ export const newKey = (): string => `k${++nextKey}`;
 export const newOption = (text = '', correct = false): OptionDraft => ({ key: newKey(), text, correct, weight: null, feedback: '' });
 export const newAnswer = (text = '', weight = 100, feedback = ''): AnswerDraft => ({ key: newKey(), text, weight, feedback });
 export const newNumericAnswer = (value = '', tolerance = '0', weight = 100, feedback = ''): NumericAnswerDraft => ({ key: newKey(), value, tolerance, weight, feedback });
+export const newPair = (question = '', answer = ''): PairDraft => ({ key: newKey(), question, answer });
 
 /** A new question: two empty options and one empty accepted answer ready to fill. */
 export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' | 'module' | 'topic' | 'type' | 'marks' | 'time_required' | 'difficulty'>> = {}): QuestionDraft {
@@ -143,6 +154,7 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     category: '',
     tags: '',
     general_feedback: '',
+    match_pairs: [newPair(), newPair(), newPair()],
     ...preset,
   };
 }
@@ -176,6 +188,7 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     category: record.category ?? '',
     tags: (record.tags ?? []).join(', '),
     general_feedback: record.general_feedback ?? '',
+    match_pairs: record.match_pairs?.length ? record.match_pairs.map((p) => ({ ...newPair(p.question, p.answer), id: p.id })) : blank.match_pairs,
   };
 }
 
@@ -234,6 +247,12 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
       input.text_match = draft.text_match;
       input.case_sensitive = draft.text_match === 'moodle' && draft.case_sensitive;
       break;
+    case 'matching':
+      // Rows left wholly empty are ignored; a row with only a subquestion is refused (its answer is missing).
+      input.match_pairs = draft.match_pairs
+        .filter((p) => p.question.trim() !== '' || p.answer.trim() !== '')
+        .map(({ id, question, answer }) => ({ ...(id ? { id } : {}), question, answer }));
+      break;
     default:
       break;
   }
@@ -267,6 +286,9 @@ export function answerErrorsOf(draft: QuestionDraft): FieldErrors {
  * (single keeps only its first correct option).
  */
 export function withType(draft: QuestionDraft, type: QuestionType): QuestionDraft {
+  // A description has no marks; a question that had none gets the usual 1 back.
+  if (type === 'description') return { ...draft, type, marks: '0' };
+  if (draft.type === 'description' && draft.marks.trim() === '0') draft = { ...draft, marks: '1' };
   if (type !== 'single') return { ...draft, type };
   let seen = false;
   const options = draft.options.map((option) => {
@@ -293,6 +315,7 @@ export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewDa
       options: choice
         ? draft.options.map((option, index) => ({ id: option.key, text: option.text.trim() === '' ? `*Option ${index + 1}*` : option.text }))
         : undefined,
+      pairs: draft.type === 'matching' ? draft.match_pairs.filter((p) => p.answer.trim() !== '') : undefined,
     },
     key: {
       correctOptions: choice ? draft.options.filter((o) => o.correct).map((o) => o.key) : undefined,
@@ -317,6 +340,7 @@ export function previewOfRecord(record: QuestionRecord): { question: QuestionVie
       question: record.question,
       marks: record.marks,
       options: record.options?.map(({ id, text }) => ({ id, text })),
+      pairs: record.match_pairs ?? undefined,
     },
     key: {
       correctOptions: record.options?.filter((o) => o.correct).map((o) => o.id),

@@ -1,3 +1,4 @@
+import type { ClozeGap } from '../../schemas/cloze';
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
 import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
 
@@ -73,6 +74,8 @@ export interface PreviewKey {
   numericTolerance?: number;
   acceptedAnswers?: string[];
   scoring?: ScoringMode;
+  matchRight?: Record<string, string>;
+  clozeGaps?: ClozeGap[];
 }
 
 export interface PreviewQuestion {
@@ -83,6 +86,8 @@ export interface PreviewQuestion {
   timeRequired: number;
   difficulty?: Difficulty;
   options?: { id: string; text: string }[];
+  stems?: { id: string; text: string }[];
+  choices?: { id: string; text: string }[];
   key: PreviewKey;
 }
 
@@ -107,6 +112,8 @@ export interface AttemptQuestion {
   question: string;
   timeRequired?: number;
   options?: { id: string; text: string }[];
+  stems?: { id: string; text: string }[];
+  choices?: { id: string; text: string }[];
   key: PreviewKey & { marks: number };
   response: unknown;
   marks: number | null;

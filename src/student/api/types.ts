@@ -1,13 +1,14 @@
 import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
+import type { ClozeGapView } from '../../schemas/cloze';
 /**
  * The shapes of the student exam API (DESIGN.md's "Exam API"), as the pages read them. Times
  * are epoch milliseconds from the server's clock.
  */
 
-export type QuestionType = 'single' | 'multiple' | 'true_false' | 'numeric' | 'short_answer' | 'descriptive';
+export type QuestionType = 'single' | 'multiple' | 'true_false' | 'numeric' | 'short_answer' | 'descriptive' | 'matching' | 'description' | 'cloze';
 
 /** What a student sends as one answer; null clears it. */
-export type AnswerResponse = string | string[] | boolean | number | null;
+export type AnswerResponse = string | string[] | boolean | number | Record<string, string> | null;
 
 export interface SubjectBrief {
   id: number;
@@ -83,6 +84,11 @@ export interface ExamQuestion {
   question: string;
   marks: number;
   options?: ExamOption[];
+  /** Matching: the items to match, and the answers to choose from (shuffled). */
+  stems?: ExamOption[];
+  choices?: ExamOption[];
+  /** Cloze: the gaps; the text holds `{#n}` where gap n goes. */
+  gaps?: ClozeGapView[];
 }
 
 export interface ServerAnswer {
@@ -156,7 +162,8 @@ export interface HistoryEntry {
 export type Outcome = 'correct' | 'partial' | 'wrong' | 'unanswered' | 'pending' | 'graded';
 
 /** The key shown when the teacher allows review; its shape depends on the question type. */
-export type CorrectAnswer = string[] | boolean | { value: number; tolerance: number } | null;
+/** Matching: stem id -> right choice id; Cloze: gap number -> the right answer in words. */
+export type CorrectAnswer = string[] | boolean | { value: number; tolerance: number } | Record<string, string> | null;
 
 export interface AnalysisQuestion {
   number: number;
@@ -175,6 +182,9 @@ export interface AnalysisQuestion {
   correct?: CorrectAnswer;
   /** Like `correct`: the feedback of what was answered (chosen options, True/False, the matching answer) and the general feedback. */
   feedback?: { answer: string[]; general?: string };
+  stems?: ExamOption[];
+  choices?: ExamOption[];
+  gaps?: ClozeGapView[];
 }
 
 export interface Breakdown {

@@ -8,6 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { Markdown } from '../../ui/Markdown';
 import type { AnswerResponse, ExamQuestion } from '../api/types';
+import { ClozeAnswer, MatchingAnswer } from './MoodleTypeInputs';
 import { encodeSingle, encodeText, encodeTrueFalse, numericText, parseNumeric, textLimitOf, toggleOption } from './responses';
 
 export interface AnswerInputProps {
@@ -56,6 +57,12 @@ export function AnswerInput(props: AnswerInputProps) {
     case 'short_answer':
     case 'descriptive':
       return <TextAnswer {...props} />;
+    case 'matching':
+      return <MatchingAnswer {...props} />;
+    case 'cloze':
+      return <ClozeAnswer {...props} />;
+    case 'description':
+      return null;
   }
 }
 

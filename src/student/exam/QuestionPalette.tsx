@@ -16,11 +16,14 @@ export interface PaletteCounts {
 export function paletteCounts(questions: readonly ExamQuestion[], answers: Readonly<Record<number, LocalAnswer>>): PaletteCounts {
   let answered = 0;
   let flagged = 0;
+  let info = 0;
   for (const q of questions) {
-    if (isAnswered(answers[q.id]?.response)) answered += 1;
+    // A description has nothing to answer: it is neither answered nor unanswered.
+    if (q.type === 'description') info += 1;
+    else if (isAnswered(answers[q.id]?.response)) answered += 1;
     if (answers[q.id]?.flagged) flagged += 1;
   }
-  return { answered, unanswered: questions.length - answered, flagged };
+  return { answered, unanswered: questions.length - info - answered, flagged };
 }
 
 /**
@@ -83,7 +86,7 @@ export function QuestionPalette({
                   {isCurrent && <VisuallyHidden> (current)</VisuallyHidden>}
                 </Typography>
                 <Typography component="span" variant="caption" sx={{ color: 'text.primary' }}>
-                  {answered ? 'Answered' : 'Unanswered'}
+                  {question.type === 'description' ? 'Information' : answered ? 'Answered' : 'Unanswered'}
                 </Typography>
                 {flagged && (
                   <Typography component="span" variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, color: '#8a3b00', fontWeight: 600 }}>

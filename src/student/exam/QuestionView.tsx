@@ -38,7 +38,9 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
   const textId = `question-${question.id}-text`;
   const flagged = answer?.flagged === true;
   const response = answer?.response ?? null;
-  const clearable = question.type === 'single' || question.type === 'multiple' || question.type === 'true_false';
+  const clearable = question.type === 'single' || question.type === 'multiple' || question.type === 'true_false' || question.type === 'matching' || question.type === 'cloze';
+  // A Cloze question's text is shown with its gaps, by its input.
+  const textShown = question.type !== 'cloze';
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -47,12 +49,12 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
           Question {index + 1} of {total}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {question.marks} {question.marks === 1 ? 'mark' : 'marks'} · {QUESTION_TYPE_LABELS[question.type]}
+          {question.type === 'description' ? 'No marks' : `${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`} · {QUESTION_TYPE_LABELS[question.type]}
           {negativeMarking && (question.type === 'single' || question.type === 'multiple' || question.type === 'true_false') ? ' · negative marking' : ''}
         </Typography>
       </Box>
       <Box id={textId} sx={{ my: 2, fontSize: '1.05rem' }}>
-        <QuestionText text={question.question} />
+        {textShown ? <QuestionText text={question.question} /> : null}
       </Box>
       <AnswerInput question={question} response={response} onChange={onResponse} disabled={disabled} labelledBy={`${headingId} ${textId}`} textId={textId} />
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>

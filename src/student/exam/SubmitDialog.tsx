@@ -27,7 +27,7 @@ export function SubmitDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const unanswered = questions.flatMap((q, i) => (isAnswered(answers[q.id]?.response) ? [] : [i]));
+  const unanswered = questions.flatMap((q, i) => (q.type === 'description' || isAnswered(answers[q.id]?.response) ? [] : [i]));
   const flagged = questions.flatMap((q, i) => (answers[q.id]?.flagged ? [i] : []));
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="submit-title" aria-describedby="submit-summary">

@@ -59,12 +59,43 @@ export function isAnswered(response: AnswerResponse | undefined): boolean {
   if (response === null || response === undefined) return false;
   if (typeof response === 'string') return response.trim() !== '';
   if (Array.isArray(response)) return response.length > 0;
+  if (typeof response === 'object') return Object.values(response).some((v) => typeof v === 'string' && v.trim() !== '');
   return true;
 }
 
+/**
+ * Matching and Cloze: one entry per stem or gap (stem id -> choice id, gap number -> text or
+ * option id); a cleared entry is left out, and nothing filled in clears the answer.
+ */
+export function setPart(current: AnswerResponse, part: string, value: string): AnswerResponse {
+  const base = current !== null && typeof current === 'object' && !Array.isArray(current) ? current : {};
+  const next: Record<string, string> = { ...base };
+  if (value.trim() === '') delete next[part];
+  else next[part] = value;
+  return Object.keys(next).length ? next : null;
+}
+
+/** A part of a matching or Cloze response ('' when not given). */
+export const partOf = (response: AnswerResponse | undefined, part: string): string =>
+  response !== null && typeof response === 'object' && !Array.isArray(response) && typeof response[part] === 'string' ? response[part] : '';
+
 /** A response in words (the submit dialog, the analysis): option texts, True/False, the number or text. */
-export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options'>, response: AnswerResponse | undefined): string {
+export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options' | 'stems' | 'choices' | 'gaps'>, response: AnswerResponse | undefined): string {
   if (!isAnswered(response)) return 'Not answered';
+  if (question.type === 'matching') {
+    return (question.stems ?? [])
+      .map((s) => `${s.text} -> ${question.choices?.find((c) => c.id === partOf(response, s.id))?.text ?? 'not answered'}`)
+      .join('; ');
+  }
+  if (question.type === 'cloze') {
+    return (question.gaps ?? [])
+      .map((g) => {
+        const value = partOf(response, String(g.n));
+        const shown = g.kind === 'choice' ? (g.options?.find((o) => o.id === value)?.text ?? '') : value;
+        return `Gap ${g.n}: ${shown || 'not answered'}`;
+      })
+      .join('; ');
+  }
   const optionText = (id: string) => question.options?.find((o) => o.id === id)?.text ?? id;
   if (typeof response === 'boolean') return response ? 'True' : 'False';
   if (Array.isArray(response)) return response.map(optionText).join('; ');
@@ -79,4 +110,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   numeric: 'Numeric answer',
   short_answer: 'Short answer',
   descriptive: 'Descriptive answer',
+  matching: 'Matching',
+  description: 'Information (no answer)',
+  cloze: 'Fill in the gaps',
 };

@@ -159,9 +159,9 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
         </Typography>
       </Box>
       <Box sx={{ my: 1 }}>
-        <Markdown>{q.question}</Markdown>
+        <Markdown>{q.type === 'cloze' ? q.question.replace(/\{#([0-9]+)\}/g, '[gap $1]') : q.question}</Markdown>
       </Box>
-      {choice ? (
+      {q.type === 'description' ? null : choice ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {(q.options ?? []).map((option) => (
             <Box component="li" key={option.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}>

@@ -19,12 +19,22 @@ export function marksGainedText(q: Pick<AnalysisQuestion, 'marksGained' | 'marks
 }
 
 /** The answer key in words, for the question types whose key is not a list of options. */
-export function correctAnswerText(q: Pick<AnalysisQuestion, 'type' | 'options'>, correct: CorrectAnswer | undefined): string | undefined {
+export function correctAnswerText(q: Pick<AnalysisQuestion, 'type' | 'options' | 'stems' | 'choices'>, correct: CorrectAnswer | undefined): string | undefined {
   if (correct === undefined || correct === null) return undefined;
+  if (q.type === 'matching' && typeof correct === 'object' && !Array.isArray(correct)) {
+    const right = correct as Record<string, string>;
+    return (q.stems ?? []).map((s) => `${s.text} -> ${q.choices?.find((c) => c.id === right[s.id])?.text ?? ''}`).join('; ');
+  }
+  if (q.type === 'cloze' && typeof correct === 'object' && !Array.isArray(correct)) {
+    return Object.entries(correct as Record<string, string>)
+      .map(([n, text]) => `Gap ${n}: ${text}`)
+      .join('; ');
+  }
   if (typeof correct === 'boolean') return correct ? 'True' : 'False';
   if (Array.isArray(correct)) {
     if (q.type === 'short_answer') return correct.join('; ');
     return correct.map((id) => q.options?.find((o) => o.id === id)?.text ?? id).join('; ');
   }
+  if (!('value' in correct)) return undefined;
   return correct.tolerance ? `${correct.value} (± ${correct.tolerance})` : String(correct.value);
 }

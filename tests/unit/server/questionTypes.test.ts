@@ -276,3 +276,38 @@ describe('Cloze marking, as qtype_multianswer', () => {
     expect(responseProblem(shape, 'Owl')).toBe('Fill in the gaps');
   });
 });
+
+describe('the exam page and the editor for the new types', async () => {
+  const { setPart, partOf, isAnswered, describeResponse } = await import('../../../src/student/exam/responses');
+  const { newQuestionDraft, newPair, questionInputOf, withType, answerErrorsOf } = await import('../../../src/resources/questions/questionDraft');
+
+  it('keeps one entry per stem or gap, and nothing filled in clears the answer', () => {
+    let r = setPart(null, 'p1', 'p2');
+    expect(r).toEqual({ p1: 'p2' });
+    r = setPart(r, '2', ' 3 ');
+    expect(partOf(r, '2')).toBe(' 3 ');
+    expect(isAnswered(r)).toBe(true);
+    r = setPart(setPart(r, 'p1', ''), '2', '  ');
+    expect(r).toBeNull();
+    expect(isAnswered({})).toBe(false);
+  });
+
+  it('describes a matching and a Cloze answer in words', () => {
+    const m = { type: 'matching' as const, stems: [{ id: 's', text: 'Dog' }, { id: 't', text: 'Cat' }], choices: [{ id: 'c', text: 'Mammal' }] };
+    expect(describeResponse(m, { s: 'c' })).toBe('Dog -> Mammal; Cat -> not answered');
+    const c = { type: 'cloze' as const, gaps: [{ n: 1, kind: 'short' as const }, { n: 2, kind: 'choice' as const, options: [{ id: '0', text: 'Cat' }] }] };
+    expect(describeResponse(c, { 1: 'Owl', 2: '0' })).toBe('Gap 1: Owl; Gap 2: Cat');
+  });
+
+  it('sends the pairs of a matching draft (empty rows left out) and gives a description 0 marks', () => {
+    const draft = { ...newQuestionDraft({ type: 'matching' }), match_pairs: [newPair('Dog', 'Mammal'), newPair('', ''), newPair('', 'Insect')] };
+    expect(questionInputOf(draft).match_pairs).toEqual([
+      { question: 'Dog', answer: 'Mammal' },
+      { question: '', answer: 'Insect' },
+    ]);
+    expect(answerErrorsOf(draft).match_pairs).toContain('Write at least 2 subquestions and 3 answers');
+    const description = withType(newQuestionDraft(), 'description');
+    expect(description.marks).toBe('0');
+    expect(withType(description, 'single').marks).toBe('1');
+  });
+});

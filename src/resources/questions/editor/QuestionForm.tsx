@@ -31,6 +31,7 @@ import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
 import { NumericAnswersEditor } from './NumericAnswersEditor';
 import { IdAutocomplete } from './IdAutocomplete';
 import { OptionsEditor } from './OptionsEditor';
+import { MatchPairsEditor } from './MatchPairsEditor';
 import { FormActions } from '../../../ui/forms/FormActions';
 import { FormAside } from '../../../ui/forms/FormAside';
 import { FormSection } from '../../../ui/forms/FormSection';
@@ -221,6 +222,29 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
         errors={errors}
         disabled={saving}
       />
+    );
+  } else if (type === 'matching') {
+    answer = (
+      <MatchPairsEditor
+        pairs={values.match_pairs}
+        onChange={(match_pairs) => update((current) => ({ ...current, match_pairs }), 'match_pairs')}
+        errors={errors}
+        disabled={saving}
+      />
+    );
+  } else if (type === 'description') {
+    answer = (
+      <Alert severity="info" variant="outlined">
+        A description has no answer and no marks (marks 0). Put it before the questions that refer to it; with shuffled questions it may move.
+      </Alert>
+    );
+  } else if (type === 'cloze') {
+    answer = (
+      <Alert severity="info" variant="outlined">
+        Write the gaps in the question text as Moodle does, e.g. {'{1:SHORTANSWER:=Paris#Right~*#Wrong}'}, {'{2:NUMERICAL:=3.14:0.01}'} or{' '}
+        {'{1:MULTICHOICE:London~=Paris~Rome}'} (MC, MCV, MCH, MCS; SA, SAC for case-sensitive; NM). The number before the first colon is the gap&apos;s
+        weight; = marks a right answer, %50% a partly right one, # starts its feedback.
+      </Alert>
     );
   } else if (type === 'descriptive') {
     answer = (

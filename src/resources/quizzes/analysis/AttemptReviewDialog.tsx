@@ -51,7 +51,7 @@ export function AttemptReviewDialog({ quizId, attemptId, onClose }: { quizId: nu
               <Paper key={q.id} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
                 <QuestionView
                   number={i + 1}
-                  question={{ type: q.type, question: q.question, marks: q.key.marks, options: q.options }}
+                  question={{ type: q.type, question: q.question, marks: q.key.marks, options: q.options, stems: q.stems, choices: q.choices }}
                   answerKey={q.key}
                   response={(q.response ?? (q.type === 'descriptive' || q.type === 'short_answer' ? '' : null)) as QuestionResponse}
                   headingLevel="h3"
