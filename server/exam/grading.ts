@@ -1,6 +1,7 @@
 import type { QuestionType, ScoringMode, TextMatchMode } from '../../src/schemas/questions';
 import { clozeFraction, type ClozeGap } from '../../src/schemas/cloze';
 import { matchFraction } from '../../src/schemas/matching';
+import { matchesWildcard } from '../../src/schemas/moodleText';
 
 /** The answer key of one question as it stood when the student's paper was made. */
 export interface AnswerKey {
@@ -57,20 +58,6 @@ const FRACTION_EPSILON = 0.000001;
 
 /** Short answers match without case and extra spaces. */
 export const normaliseText = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** PHP's trim(): Moodle trims only these characters from a response, not every Unicode space. */
-const phpTrim = (s: string) => s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-
-/**
- * Moodle's qtype_shortanswer compare_string_with_wildcard: both texts in Unicode NFC; runs of `*` in
- * the answer match any run of characters (not line breaks), `\*` a literal asterisk, everything else
- * itself; the trimmed response must match the whole answer; case is ignored unless `caseSensitive`.
- */
-export function matchesWildcard(response: string, answer: string, caseSensitive: boolean): boolean {
-  const bits = answer.normalize('NFC').split(/(?<!\\)\*+/);
-  const escaped = bits.map((bit) => bit.replaceAll('\\*', '*').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`, caseSensitive ? 'u' : 'iu').test(phpTrim(response.normalize('NFC')));
-}
 
 /** Index of the short answer a response matches: the first in order (Moodle's first matching answer), or -1. */
 export function matchingShortAnswer(key: Pick<AnswerKey, 'shortAnswers' | 'caseSensitive' | 'textMatch'>, response: unknown): number {

@@ -12,6 +12,7 @@
  * This file is used by the server (validation, papers, marking) and by the browser (the editor's
  * preview and checks), so it has no dependencies.
  */
+import { matchesWildcard } from './moodleText';
 
 export type ClozeKind = 'short' | 'numeric' | 'choice';
 export type ClozeLayout = 'dropdown' | 'vertical' | 'horizontal';
@@ -171,13 +172,6 @@ export function clozeSegments(text: string): (string | number)[] {
   return out;
 }
 
-/** Moodle's question_utils/qtype_shortanswer compare_string_with_wildcard: `*` matches anything, `\*` a star. */
-export function matchesWildcard(response: string, pattern: string, ignoreCase: boolean): boolean {
-  const bits = pattern.normalize('NFC').split(/(?<!\\)\*+/);
-  const escaped = bits.map((b) => b.replace(/\\\*/g, '*').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`, ignoreCase ? 'isu' : 'su').test(response.normalize('NFC').trim());
-}
-
 /** A numeric gap's response as a number: a decimal point, or one decimal comma; null when it is not a number. */
 export function clozeNumber(response: string): number | null {
   let value = response.trim().replace(/\s+/g, '');
@@ -194,7 +188,7 @@ export function matchingAnswer(gap: ClozeGap, response: string): ClozeAnswer | u
     const index = /^[0-9]+$/.test(response) ? Number(response) : -1;
     return gap.answers[index];
   }
-  if (gap.kind === 'short') return gap.answers.find((a) => matchesWildcard(response, a.text, !gap.caseSensitive));
+  if (gap.kind === 'short') return gap.answers.find((a) => matchesWildcard(response, a.text, gap.caseSensitive === true));
   const value = clozeNumber(response);
   if (value === null) return undefined;
   return gap.answers.find((a) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradeResponse, matchesWildcard, withinTolerance, type AnswerKey } from '../../../server/exam/grading';
+import { gradeResponse, withinTolerance, type AnswerKey } from '../../../server/exam/grading';
+import { matchesWildcard } from '../../../src/schemas/moodleText';
 import { reviewFeedback } from '../../../server/exam/feedback';
 
 const plain = { negativeMarking: false, penalty: 0.25 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, totalOf } from '../../../server/exam/grading';
 import { toPaperQuestion, type QuestionRow } from '../../../server/exam/paper';
-import { clozeFraction, clozeSegments, matchesWildcard, parseCloze } from '../../../src/schemas/cloze';
+import { clozeFraction, clozeSegments, parseCloze } from '../../../src/schemas/cloze';
+import { matchesWildcard } from '../../../src/schemas/moodleText';
 import { matchFraction, matchLayout } from '../../../src/schemas/matching';
 import { responseProblem } from '../../../src/schemas/answers';
 import { questionSchema } from '../../../src/schemas/questions';
@@ -205,14 +206,14 @@ describe('the Cloze parser reads what Moodle reads', () => {
   });
 
   it("matches short answers with Moodle's wildcard rules", () => {
-    expect(matchesWildcard('  Owl ', 'owl', true)).toBe(true);
-    expect(matchesWildcard('Owl', 'owl', false)).toBe(false);
-    expect(matchesWildcard('anything', '*', true)).toBe(true);
-    expect(matchesWildcard('colour', 'colo*r', true)).toBe(true);
-    expect(matchesWildcard('a*b', 'a\\*b', false)).toBe(true);
-    expect(matchesWildcard('axb', 'a\\*b', false)).toBe(false);
-    expect(matchesWildcard('a.b', 'a.b', false)).toBe(true);
-    expect(matchesWildcard('axb', 'a.b', false)).toBe(false);
+    expect(matchesWildcard('  Owl ', 'owl', false)).toBe(true);
+    expect(matchesWildcard('Owl', 'owl', true)).toBe(false);
+    expect(matchesWildcard('anything', '*', false)).toBe(true);
+    expect(matchesWildcard('colour', 'colo*r', false)).toBe(true);
+    expect(matchesWildcard('a*b', 'a\\*b', true)).toBe(true);
+    expect(matchesWildcard('axb', 'a\\*b', true)).toBe(false);
+    expect(matchesWildcard('a.b', 'a.b', true)).toBe(true);
+    expect(matchesWildcard('axb', 'a.b', true)).toBe(false);
   });
 });
 
