@@ -186,26 +186,13 @@ export function PreviewTables({ preview }: { preview: Preview }) {
         </TableContainer>
       )}
       {preview.refusals.length > 0 && (
-        <TableContainer sx={{ maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader aria-label="Questions that cannot be imported">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 64 }}>{where}</TableCell>
-                <TableCell sx={{ width: 130 }}>Field</TableCell>
-                <TableCell>Why it cannot be imported</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {preview.refusals.map((r, index) => (
-                <TableRow key={`${r.line}-${r.field}-${index}`}>
-                  <TableCell>{r.line}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{r.field}</TableCell>
-                  <TableCell>{r.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ProblemTable
+          label="Questions that cannot be imported"
+          whereHeader={where}
+          messageHeader="Why it cannot be imported"
+          rows={preview.refusals.map((r) => ({ where: r.line, field: r.field, message: r.message }))}
+          maxHeight={240}
+        />
       )}
     </Stack>
   );
@@ -498,26 +485,13 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
               </Alert>
             )}
             {rejected && rejected.rows.length > 0 && (
-              <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                <Table size="small" stickyHeader aria-label="Problems found in the file">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ width: 80 }}>{rejected.rowsAre === 'lines' ? 'Line' : 'Row'}</TableCell>
-                      <TableCell sx={{ width: 160 }}>Field</TableCell>
-                      <TableCell>Problem</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {rejected.rows.map((problem, index) => (
-                      <TableRow key={`${problem.row}-${problem.field}-${index}`}>
-                        <TableCell>{problem.row}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{problem.field}</TableCell>
-                        <TableCell>{problem.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ProblemTable
+                label="Problems found in the file"
+                whereHeader={rejected.rowsAre === 'lines' ? 'Line' : 'Row'}
+                messageHeader="Problem"
+                rows={rejected.rows.map((p) => ({ where: p.row, field: p.field, message: p.message }))}
+                maxHeight={280}
+              />
             )}
           </Stack>
         )}
@@ -561,5 +535,37 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Where in the file (line or row), which field, and why: the problems of an import, as a scrollable table. */
+function ProblemTable(props: {
+  label: string;
+  whereHeader: string;
+  messageHeader: string;
+  rows: { where: number | string; field: string; message: string }[];
+  maxHeight: number;
+}) {
+  return (
+    <TableContainer sx={{ maxHeight: props.maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" stickyHeader aria-label={props.label}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 80 }}>{props.whereHeader}</TableCell>
+            <TableCell sx={{ width: 150 }}>Field</TableCell>
+            <TableCell>{props.messageHeader}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {props.rows.map((row, index) => (
+            <TableRow key={`${row.where}-${row.field}-${index}`}>
+              <TableCell>{row.where}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{row.field}</TableCell>
+              <TableCell>{row.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
