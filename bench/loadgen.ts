@@ -6,8 +6,8 @@ import { prng } from './random';
 import { OpRecorder, type OpStats } from './stats';
 
 /**
- * The load generator: virtual students who take an exam through the HTTP API (DESIGN.md's
- * Exam API), and the closed-loop baseline. It runs in its own process (see loadgen-child.ts),
+ * The load generator: virtual students who take an exam through the student's exam API, and
+ * the closed-loop baseline. It runs in its own process (see loadgen-child.ts),
  * but the functions work in any process (the CI storm test calls them directly).
  */
 
@@ -102,7 +102,8 @@ export interface StormResult {
   startMismatches: number;
   /** Throughput mode: saves sent with an older seq than the stored one (each student sends one). */
   staleSaves: number;
-  /** Stale saves not answered with the stored, newer answer (must be 0: DESIGN.md's seq rule). */
+  /** Stale saves not answered with the stored, newer answer (must be 0: a save with a
+   *  lower seq than the stored one is ignored and answered with the stored answer). */
   staleViolations: number;
   studentsCompleted: number;
   /** Throughput mode: how long each phase took (ms). */

@@ -26,7 +26,7 @@ export class LoginFailed extends Error {
   }
 }
 
-/** The roles compare case-insensitively (SPEC.md section 6), so the server may answer in any case. */
+/** The roles compare case-insensitively, so the server may answer in any case. */
 const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string(), examQuizId: z.number().int().optional() });
 
 /** react-admin's shape for "send the user to the start page, without a notification". */
@@ -50,7 +50,7 @@ export const authProvider = {
     return '/';
   },
 
-  /** Verifies the stored session with the server for the stored role (SPEC.md section 4). */
+  /** Verifies the stored session with the server for the stored role; a failure clears storage and goes to '/'. */
   async checkAuth(): Promise<void> {
     const role = getStoredRole();
     if (getToken() && role) {

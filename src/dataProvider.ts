@@ -3,8 +3,8 @@ import { HttpError, type DataProvider, type fetchUtils } from 'react-admin';
 import { request, type HttpResponse } from './api/httpClient';
 
 /**
- * react-admin's data provider: ra-data-simple-rest's REST dialect (DESIGN.md) spoken through our
- * HTTP client, so every call carries the token and follows the error catalogue.
+ * react-admin's data provider: ra-data-simple-rest's REST dialect, which the API's CRUD routes
+ * speak, through our HTTP client, so every call carries the token and follows the error rules.
  */
 
 const isErrorMap = (value: unknown): value is Record<string, string> =>

@@ -153,7 +153,8 @@ function filterValue(r: RegisteredResource, field: string, value: unknown): unkn
 }
 
 /**
- * Filters every list understands besides its fields (SPEC.md's questionFilter and quizFilter):
+ * Filters every list understands besides its fields (what the remembered questionFilter and
+ * quizFilter send):
  * `createdBy` ('ME' or a user id) and `startDate` / `endDate` (ISO dates or epoch ms, inclusive)
  * on the resource's date column.
  */

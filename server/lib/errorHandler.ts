@@ -6,7 +6,8 @@ import { fieldErrors, validationError } from './validation';
 
 
 /**
- * Every error leaves in SPEC.md's envelope. Messages of 4xx errors are safe to show;
+ * Every error leaves in the generic envelope `{ success: false, message, data }`.
+ * Messages of 4xx errors are safe to show;
  * a 5xx says only that something failed and gives the request id that the log carries.
  */
 export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {

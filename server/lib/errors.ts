@@ -14,7 +14,7 @@ export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(400, message, 'BAD_REQUEST', errors ? { errors } : undefined);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'NOT_FOUND');
-/** SPEC.md's contract: a missing, expired or revoked session is answered with 405. */
+/** A missing, expired or revoked session is answered with 405; the client then clears its session and goes to '/'. */
 export const sessionExpired = () => new AppError(405, 'Session Expired!!', 'SESSION_EXPIRED');
 export const conflict = (field: string, message: string) =>
   new AppError(409, message, 'CONFLICT', { errors: { [field]: message } });

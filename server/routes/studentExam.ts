@@ -81,8 +81,8 @@ const submitted = () => new AppError(409, 'This exam has been submitted; answers
 const timeOver = () => new AppError(409, 'The time for this exam is over', 'TIME_OVER');
 
 /**
- * The student's side of an exam (DESIGN.md's Exam API). The server is the only clock: every
- * answer carries serverTime, and the deadline decides what is accepted.
+ * The student's side of an exam (the student exam API under /api/student). The server is the
+ * only clock: every answer carries serverTime, and the deadline decides what is accepted.
  */
 const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');

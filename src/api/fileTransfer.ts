@@ -8,8 +8,8 @@ import { CONNECTION_ISSUE, SESSION_EXPIRED, type CallOptions, type HttpResponse 
 /**
  * File transfers the fetch-based client cannot do: an upload that reports its progress and a
  * download of a binary file. Both use XMLHttpRequest (fetch has no upload progress) and follow
- * the same rules as httpClient: the bearer token, SPEC.md section 8's catalogue for offline,
- * network failures and 405, and the 'Error' toast unless the call disables it.
+ * the same rules as httpClient: the bearer token, the 'Connection Issue' result for offline and
+ * network failures, the session cleared on a 405, and the 'Error' toast unless the call disables it.
  */
 
 export interface TransferProgress {

@@ -6,7 +6,9 @@ import { showToast } from '../ui/toast/toastStore';
 import { addSebHeaders } from '../student/integrity/sebBridge';
 
 /**
- * The one HTTP client of the front end. It implements SPEC.md section 8's error catalogue, so
+ * The one HTTP client of the front end. It implements the error rules (offline or a network or
+ * parse failure -> 'Connection Issue' with its toast; 405 -> session removed, go to '/', no toast;
+ * success false -> 'Error' toast with the server's message unless the call turns it off), so
  * callers only ever see the generic result shape and never a rejected promise for HTTP reasons.
  */
 

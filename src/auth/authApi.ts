@@ -3,7 +3,7 @@ import type { ApiResult } from '../schemas/envelope';
 import type { LoginInput, ExamTokenResponseData } from '../schemas/auth';
 import { rolePath, type Role } from '../schemas/roles';
 
-/** The authentication calls of SPEC.md section 7 and DESIGN.md's API contract, and nothing else. */
+/** The authentication calls (login, logout, session verification, exam-token verification), and nothing else. */
 
 export type LoginPayload = LoginInput & { recaptchaValue: string | null; userTime: number };
 

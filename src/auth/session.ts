@@ -1,6 +1,6 @@
 import { parseRole, type Role } from '../schemas/roles';
 
-/** The browser-storage keys of SPEC.md section 3; other code must not spell them out. */
+/** The browser-storage keys of the session; other code must not spell them out. */
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',
@@ -43,7 +43,7 @@ export function setExamLinkQuiz(quizId: number | null): void {
   examLinkQuiz = quizId;
 }
 
-/** What a 405 removes (SPEC.md section 4): the credentials, nothing else. */
+/** What a 405 (session missing, expired or revoked) removes: the credentials, nothing else. */
 export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.role);
   localStorage.removeItem(STORAGE_KEYS.token);

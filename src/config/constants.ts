@@ -1,7 +1,7 @@
 /** The product's name as users see it (page titles, the landing announcement). */
 export const PRODUCT_NAME = 'Exam Portal';
 
-/* SPEC.md section 9's UI constants; its validation limits live with the schemas in src/schemas. */
+/* The product's UI constants (toast, date input, dropdowns, virtual lists); its validation limits live with the schemas in src/schemas. */
 
 export const TOAST_LIFE_MS = 3000;
 export const TOAST_ANIMATION_MS = 300;

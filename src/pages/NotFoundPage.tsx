@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-/** The wildcard page of the app and of every area (SPEC.md section 2). */
+/** The wildcard page of the app and of every area (any unknown route). */
 export function NotFoundPage() {
   return (
     <Box component="section" sx={{ py: 8, px: 2, textAlign: 'center' }}>

@@ -5,7 +5,7 @@ import { getStoredRole, getToken } from '../auth/session';
 import { areaPathOf } from '../areas/areaRole';
 
 /**
- * Navigation guard of a role area (SPEC.md section 2): no session -> '/', another role -> that
+ * Navigation guard of a role area: no session -> '/', another role -> that
  * role's own area. It runs before the area's code is downloaded; the area itself then verifies
  * the session with the server.
  */

@@ -14,7 +14,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 const GuestEntryPage = lazy(() => import('../student/guest/GuestEntryPage'));
 
-/** The whole route table (SPEC.md section 2); each area declares its own screens below its root. */
+/** The whole route table; each area declares its own screens below its root. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -2,7 +2,7 @@ import type { QuestionType } from './questions';
 import type { ClozeGapView } from './cloze';
 
 /**
- * A student's answer as it is sent and stored (DESIGN.md: an option id, a list of option ids,
+ * A student's answer as it is sent and stored, by question type (an option id, a list of option ids,
  * true/false, a number, or text; null clears it). One rule for the server, which refuses what
  * breaks it, and the exam page, which never queues what the server would refuse.
  */

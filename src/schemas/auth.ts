@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 
-/** Login payload (SPEC.md sections 3 and 5). The captcha rule depends on configuration: see loginSchemaFor. */
+/** Login payload: role, username, password, and the captcha token. The captcha rule depends on configuration: see loginSchemaFor. */
 export const loginSchema = z.object({
   username: z.string({ error: 'Enter Username' }).trim().min(1, 'Enter Username').max(100),
   password: z.string({ error: 'Enter Password' }).min(1, 'Enter Password').max(1024),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from './entity';
 import { emailField, phoneField, requiredText, usernameField } from './fields';
 
-/** A department and the account of its head, created together by the institute head (SPEC.md sections 3 and 5). */
+/** A department and the account of its head, created together by the institute head. */
 export const departmentSchema = z.object({
   departmentName: requiredText('Department name is required').max(100, 'Department name should not exceed 100 characters'),
   email: emailField('Email is required', 'Please enter the valid E-mail'),

@@ -89,11 +89,11 @@ export interface AreaPlacement {
 export type StaffRole = Exclude<Role, 'STUDENT'>;
 
 export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
-  /** REST resource name under /api (DESIGN.md's list), plural and lower case. */
+  /** REST resource name under /api, plural and lower case. */
   resource: string;
   label: string;
   singular: string;
-  /** The body of a create; records carry these fields plus `id`. Messages are SPEC.md's. */
+  /** The body of a create; records carry these fields plus `id`. Its messages are the ones the form shows. */
   schema: S;
   /**
    * The body of a create for a role whose form differs from `schema`

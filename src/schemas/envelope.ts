@@ -1,4 +1,4 @@
-/** SPEC.md's generic response shape: every API answer and every client-side result has it. */
+/** The generic response shape { success, message, data }: every API answer and every client-side result has it. */
 export interface ApiResult<T = unknown> {
   success: boolean;
   message: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field builders shared by the entity schemas. Every builder takes its messages from the
- * entity, so each schema reads with its own SPEC.md wording.
+ * entity, so each schema reads with its own wording.
  *
  * Conventions:
  * - Text is trimmed; missing, null, '' and blanks all give the field's "required" message.
@@ -13,12 +13,12 @@ import { z } from 'zod';
  * - Nothing here transforms after validation, so every schema converts to JSON Schema.
  */
 
-/** Phone numbers are exactly 10 digits (SPEC.md section 9). */
+/** Phone numbers are exactly 10 digits. */
 export const PHONE_PATTERN = /^\d{10}$/;
 /** Login names: letters, digits and . _ - @, no spaces. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 export const USERNAME_MAX = 50;
-/** Semester up to 5 characters, batch up to 10 (SPEC.md section 9). */
+/** Semester up to 5 characters, batch up to 10. */
 export const SEMESTER_MAX = 5;
 export const BATCH_MAX = 10;
 

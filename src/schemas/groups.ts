@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from './entity';
 import { idList, requiredText } from './fields';
 
-/** A named set of students of one department, to whom quizzes are given (SPEC.md sections 3 and 5). */
+/** A named set of students of one department, to whom quizzes are given. */
 export const groupSchema = z.object({
   groupName: requiredText('Group name required').max(100, 'Group name should not exceed 100 characters'),
   students: idList('Select students', 'Select a valid student'),

@@ -25,7 +25,7 @@ export const guidelineItemSchema = z.object({
 });
 
 /**
- * The guideline page shown to one role (SPEC.md sections 3 and 5). Errors sit at their
+ * The guideline page shown to one role. Errors sit at their
  * nested paths, e.g. content.0.faqs.1.answer.
  */
 export const guidelineSchema = z.object({

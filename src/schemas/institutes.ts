@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from './entity';
 import { emailField, phoneField, requiredText, usernameField } from './fields';
 
-/** An institute and the account of its head, created together by the admin (SPEC.md sections 3 and 5). */
+/** An institute and the account of its head, created together by the admin. */
 export const instituteSchema = z.object({
   instituteName: requiredText('Institute name is required').max(200, 'Institute name should not exceed 200 characters'),
   email: emailField('Email is required', 'Please enter the valid E-mail'),

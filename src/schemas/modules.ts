@@ -5,7 +5,7 @@ import { idRef, requiredText } from './fields';
 export const MODULE_NAME_MIN = 3;
 export const MODULE_NAME_MAX = 30;
 
-/** A module (course outcome) of a subject (SPEC.md sections 3 and 5). */
+/** A module (course outcome) of a subject. */
 export const moduleSchema = z.object({
   course_outcome_name: requiredText('Module name is required')
     .min(MODULE_NAME_MIN, 'Module name should be atleast 3 characters')

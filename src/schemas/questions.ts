@@ -34,7 +34,7 @@ export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: 'Easy', med
 export const QUESTION_TEXT_MAX = 10_000;
 
 /**
- * The fields of a question (SPEC.md sections 3 and 5), to be extended with options and
+ * The fields of a question, to be extended with options and
  * answers: `z.object({ ...questionFields, ... })`. marks and time_required (minutes) are
  * numbers of at least 1; an empty form value gives the field's message, not 0.
  */
@@ -338,7 +338,7 @@ export const questionMoodleFields = {
   general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
 };
 
-/** The common fields only (SPEC.md section 3's question form). */
+/** The common fields of the question form only. */
 export const questionBaseSchema = z.object(questionFields);
 
 export const questionSchema = z

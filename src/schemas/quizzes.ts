@@ -27,10 +27,10 @@ const subjectId = z.preprocess(
 );
 
 /**
- * The fields of a quiz (SPEC.md sections 3 and 5), to be extended (questions, ...) with
+ * The fields of a quiz, to be extended (questions, ...) with
  * `z.object({ ...quizFields, ... }).superRefine(checkQuizWindow, quizWindowParams)`.
  *
- * - subjects: subject ids, as strings (SPEC.md: a list of strings); numbers are accepted.
+ * - subjects: subject ids, as strings (the quiz form keeps them as a list of strings); numbers are accepted.
  * - visible_from < valid_from < valid_to: ISO 8601 UTC strings after parsing; ISO strings
  *   with a zone, epoch milliseconds and Dates are accepted (see toIsoDateTime).
  * - duration: whole minutes.
@@ -103,7 +103,7 @@ export const randomRuleSchema = z.object({
 });
 export type RandomRule = z.infer<typeof randomRuleSchema>;
 
-/** What is in the paper and how it is marked (the authoring issue's additions to SPEC.md's quiz form). */
+/** What is in the paper and how it is marked (the authoring issue's additions to the quiz form). */
 export const quizPaperFields = {
   /** Fixed questions, in paper order (question ids). */
   questions: z.array(idRef('Please select a valid question')).max(FIXED_QUESTIONS_MAX, `At most ${FIXED_QUESTIONS_MAX} fixed questions`).default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The five roles, in the order the login dropdown shows them (SPEC.md section 2). */
+/** The five roles, in the order the login dropdown shows them. */
 export const ROLES = ['STUDENT', 'TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'STUDENT';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { batchField, semesterField } from './fields';
 
-/** Uploads are at most 2 MB (SPEC.md section 9). */
+/** Uploads are at most 2 MB. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Excel workbooks only, matched case-insensitively on the file name. */
 export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
@@ -23,7 +23,8 @@ export function fileInfo(value: unknown): { name: string; size: number } | undef
 }
 
 /**
- * SPEC.md's message for an unacceptable spreadsheet upload, or undefined when it may be sent.
+ * The message for an unacceptable spreadsheet upload (none, not an Excel file, or over
+ * 2 MB), or undefined when it may be sent.
  * The name check is only the first filter: the server also checks the content's type.
  */
 export function excelFileProblem(value: unknown): string | undefined {
@@ -47,7 +48,7 @@ export const excelFileSchema = z
   })
   .meta({ title: 'Excel file' });
 
-/** The student upload form (SPEC.md sections 3 and 5): a class's semester and batch, and their spreadsheet. */
+/** The student upload form: a class's semester and batch, and their spreadsheet. */
 export const studentUploadSchema = z.object({
   semester: semesterField(),
   batch: batchField(),

@@ -4,11 +4,11 @@ import { batchField, emailField, idRef, optionalIdRef, phoneField, requiredText,
 
 export const STUDENT_FULLNAME_MAX = 50;
 export const STUDENT_USERNAME_MAX = 20;
-/** SPEC.md: a student's full name has letters and spaces only (letters of any alphabet). */
+/** A student's full name has letters and spaces only (letters of any alphabet). */
 export const STUDENT_NAME_PATTERN = /^[\p{L} ]+$/u;
 
 /**
- * A student account (SPEC.md sections 3 and 5). Batch, semester and username are required:
+ * A student account. Batch, semester and username are required:
  * the account needs a login name, and exams are given to a batch and semester.
  * `departmentId` is picked by the institute head only (see studentSchemaForInstituteHead);
  * department heads and teachers create students in their own department, which the server

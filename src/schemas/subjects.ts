@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity } from './entity';
 import { requiredText, semesterField } from './fields';
 
-/** A subject of the institute (SPEC.md sections 3 and 5). */
+/** A subject of the institute. */
 export const subjectSchema = z.object({
   subjectname: requiredText('Subject name is required').max(100, 'Subject name should not exceed 100 characters'),
   code: requiredText('Subject code is required').max(20, 'Subject code should not exceed 20 characters'),

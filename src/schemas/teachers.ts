@@ -5,7 +5,7 @@ import { emailField, idList, idRef, phoneField, requiredText, usernameField } fr
 /** A person's name: letters (any alphabet), spaces, dots, apostrophes and hyphens, starting with a letter. */
 export const PERSON_NAME_PATTERN = /^\p{L}[\p{L} .'-]*$/u;
 
-/** A teacher's account, their department and the subjects they teach (SPEC.md sections 3 and 5). */
+/** A teacher's account, their department and the subjects they teach. */
 export const teacherSchema = z.object({
   email: emailField('Email is required', 'Please enter the valid E-mail'),
   fullname: requiredText('Please enter the valid name')

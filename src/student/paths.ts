@@ -1,4 +1,4 @@
-/** Addresses of the student screens (SPEC.md section 2), in one place. */
+/** Addresses of the student screens, in one place. */
 export const STUDENT_ROOT = '/student';
 
 export const studentPaths = {

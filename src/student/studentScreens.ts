@@ -1,5 +1,5 @@
 /**
- * The student area's screens (SPEC.md section 2) below '/student'. `nav` entries appear in the
+ * The student area's screens below '/student'. `nav` entries appear in the
  * area's navigation bar, in this order, after the dashboard.
  */
 export interface StudentScreen {

@@ -49,7 +49,7 @@ describeDb('sign-in, sessions and verification', () => {
     }
   });
 
-  it("names each invalid field with SPEC.md's login messages", async () => {
+  it("names each invalid field with the login form's messages", async () => {
     const res = await t.request('POST', '/api/auth/login', { body: { username: '', password: '', role: 'NOPE' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();

@@ -18,7 +18,7 @@ const KILLS = 3;
 
 type Paper = { id: number; type: string; options?: { id: string }[] }[];
 
-/** A response of the right type for a question (DESIGN.md's encoding). */
+/** A response of the right type for a question (the exam API's encoding by type). */
 function responseFor(q: Paper[number], n: number): unknown {
   switch (q.type) {
     case 'single':

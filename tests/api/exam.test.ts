@@ -6,8 +6,8 @@ import { EXAM_LINK_ONLY, EXAM_LINK_OTHER_QUIZ } from '../../server/auth/examLink
 import { describeDb, useTestApp } from './helper';
 
 /**
- * The issue "Students take exams": the student's exam API (DESIGN.md, "Exam API" and "Exams")
- * on the demo institute. Quizzes are made through the teacher's API with times relative to now;
+ * The issue "Students take exams": the student's exam API (attempts, answers saved
+ * with seq, submitting; the server's deadline decides) on the demo institute. Quizzes are made through the teacher's API with times relative to now;
  * the clock is moved by writing an attempt's deadline into the past.
  */
 

@@ -1,6 +1,6 @@
 /**
  * "Measure it like an exam morning": every API route, fed generated bad input by every kind of
- * caller, must answer in SPEC.md's envelope ({ success, message, data }) with a clear message,
+ * caller, must answer in the generic envelope ({ success, message, data }) with a clear message,
  * never with a 5xx, and the server must still answer /api/health afterwards.
  *
  * The routes are read from the app itself (its router, plus the OpenAPI document at

@@ -8,11 +8,11 @@ import { signIn, useE2E } from './support';
  * data, driven the way a teacher does it (labels, roles, visible text):
  *
  * 1. the teacher writes one question of each of the six types in the editor (Markdown and math
- *    in some, shown in the live preview), after seeing SPEC.md's 'Enter valid marks' for empty
+ *    in some, shown in the live preview), after seeing 'Enter valid marks' for empty
  *    marks and 'Add at least two options' for a choice question with one option; the API then
  *    holds the six with their answer keys;
  * 2. builds a quiz for the demo group from three of them (fixed) and one random rule (module
- *    'Sorting'), sees SPEC.md's three window messages for bad dates and a too long duration,
+ *    'Sorting'), sees the three window messages for bad dates and a too long duration,
  *    then saves a good window (open now, for three hours), published;
  * 3. previews it: the fixed questions with their correct answers marked, then the random draw;
  * 4. manages it: generates the exam links, copies the demo student's with the copy button, and
@@ -134,7 +134,7 @@ describe('a teacher builds an exam', () => {
     return body.data;
   }
 
-  it('writes a question of each type, with SPEC.md messages for empty marks and a single option', async () => {
+  it('writes a question of each type, with the form messages for empty marks and a single option', async () => {
     const { page } = await e.newPage();
     state.teacher = page;
     await signIn(page, 'teacher', 'TEACHER');
@@ -252,7 +252,7 @@ describe('a teacher builds an exam', () => {
     state.ids = { single: single.id, multiple: multiple.id, trueFalse: trueFalse.id, numeric: numeric.id, shortAnswer: shortAnswer.id, descriptive: descriptive.id };
   });
 
-  it('builds a quiz of fixed and random questions, after SPEC.md messages for a bad window', async () => {
+  it('builds a quiz of fixed and random questions, after the form messages for a bad window', async () => {
     const page = state.teacher;
     expect(page && state.ids, 'the questions were not written').toBeTruthy();
     if (!page || !state.ids) return;

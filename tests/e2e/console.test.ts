@@ -10,8 +10,8 @@ import { signIn, useE2E } from './support';
  * The management console from end to end, in Chromium against the real server and its demo
  * data, driven the way people use it (labels, roles, visible text):
  *
- * 1. the institute head creates a department with its head (after seeing SPEC.md's messages for
- *    an empty form), a subject and a teacher of that subject in that department, then uploads a
+ * 1. the institute head creates a department with its head (after seeing the
+ *    required-field messages for an empty form), a subject and a teacher of that subject in that department, then uploads a
  *    student sheet with one bad row (the row is named, nothing is imported), fixes it and
  *    imports it;
  * 2. the new department head signs in with the initial password from the dialog, sets their own
@@ -117,7 +117,7 @@ describe('the schema-driven management console', () => {
     const { page } = await e.newPage();
     await signIn(page, 'institute-head', 'INSTITUTE-HEAD');
 
-    // Department: the empty form shows SPEC.md's messages, then the filled one is saved.
+    // Department: the empty form shows its required-field messages, then the filled one is saved.
     await openSection(page, 'Departments');
     await page.getByRole('link', { name: 'Add department' }).click();
     await page.getByRole('button', { name: 'Add department' }).click();

@@ -751,7 +751,7 @@ export interface Answer {
 
 const ENVELOPE_KEYS = new Set(['success', 'message', 'data', 'internet']);
 
-/** What is wrong with an answer, or undefined: SPEC.md's envelope, never a 5xx, a clear message. */
+/** What is wrong with an answer, or undefined: the generic envelope, never a 5xx, a clear message. */
 export function answerProblem(req: FuzzRequest, res: Answer): string | undefined {
   if (res.statusCode >= 500) return `status ${res.statusCode}`;
   if (req.overLimit && (res.statusCode < 400 || res.statusCode === 400)) return `a body over the 1 MB limit was answered ${res.statusCode}, not refused (413)`;

@@ -18,7 +18,7 @@ import { useArea } from './AreaContext';
 import { LogoutButton } from './LogoutButton';
 import { pageTitleOf, useDocumentTitle } from './pageTitle';
 
-/** The menu lists the area's sections in SPEC.md's order; the icon keeps entries visible when the sidebar is collapsed. */
+/** The menu lists the area's sections in the order the route table declares them; the icon keeps entries visible when the sidebar is collapsed. */
 function AreaMenu() {
   const area = useArea();
   const basename = useBasename();

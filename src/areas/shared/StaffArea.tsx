@@ -62,7 +62,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
     [sections, given, pages, role],
   );
   const placeholders = sections.filter((section) => !resources[section.name] && !pages[section.name]);
-  // SPEC.md names some create screens 'add' (/teacher/topics/add): a generated resource's create answers
+  // Some create screens are named 'add' (/teacher/topics/add): a generated resource's create answers
   // there too. A resource with child routes serves its section's screens itself.
   const addAliases = sections.flatMap((section) => {
     const resource = resources[section.name];

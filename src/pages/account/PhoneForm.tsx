@@ -11,7 +11,7 @@ import { useSchemaForm } from '../../ui/forms/useSchemaForm';
 import { showToast } from '../../ui/toast/toastStore';
 import { updatePhone, type Profile } from './accountApi';
 
-/** Changes the user's phone number (10 digits, SPEC.md section 9) with PUT /api/profile. */
+/** Changes the user's phone number (exactly 10 digits) with PUT /api/profile. */
 export function PhoneForm({ phone, onSaved }: { phone: string | null; onSaved: (profile: Profile) => void }) {
   const form = useSchemaForm(profileUpdateSchema, { phone: phone ?? '' });
   const [saving, setSaving] = useState(false);

@@ -19,7 +19,7 @@ import { RoleSelect } from './RoleSelect';
 
 type FieldErrors = Partial<Record<'username' | 'password' | 'role' | 'recaptchaValue', string>>;
 
-/** The login screen (SPEC.md sections 2, 4 and 5). The captcha exists only with a site key. */
+/** The login screen: role, username, password and, when configured, the captcha. The captcha exists only with a site key. */
 export function LoginPage({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const navigate = useNavigate();
   const captcha = useRef<ReCAPTCHA>(null);

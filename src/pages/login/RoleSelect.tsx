@@ -11,7 +11,7 @@ interface RoleSelectProps {
   error?: string;
 }
 
-/** The role dropdown, in SPEC.md's order and spelling. */
+/** The role dropdown, in the product's order and spelling (see roles). */
 export function RoleSelect({ value, onChange, error }: RoleSelectProps) {
   return (
     <FormControl fullWidth error={Boolean(error)}>

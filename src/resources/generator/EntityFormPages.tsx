@@ -37,7 +37,7 @@ interface PageProps {
 
 const FORM_WIDTH = 720;
 
-/** A new record starts with the subject, module or group last chosen (SPEC.md section 3's remembered choices). */
+/** A new record starts with the subject, module or group last chosen (the remembered choices of the session). */
 function useRememberedDefaults(model: FormModel): Record<string, unknown> {
   const { subjectId, moduleId, groupId } = useRememberedChoices();
   const defaults: Record<string, unknown> = {};

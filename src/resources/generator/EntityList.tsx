@@ -41,7 +41,7 @@ import { useRole } from './useRole';
 export const LIST_PAGE_SIZE = 25;
 const ROWS_PER_PAGE = [10, 25, 50, 100];
 
-/** A section of SPEC.md's routes may name its create screen 'add' (/teacher/topics/add); the button goes there. */
+/** A section's route may name its create screen 'add' (/teacher/topics/add); the button goes there. */
 function useCreateTo(): string | undefined {
   const area = useContext(AreaContext);
   const resource = useResourceContext();

@@ -4,7 +4,7 @@ import { errorListOf, errorSchemaOf, fieldErrorsOfIssues } from './fieldErrors';
 
 /**
  * An RJSF validator that runs the entity's zod schema instead of a JSON Schema validator, so the
- * form shows SPEC.md's messages word for word, each under its field (nested paths included),
+ * form shows the schema's messages word for word, each under its field (nested paths included),
  * and accepts exactly what the server accepts.
  *
  * isValid is what RJSF uses to pick among oneOf/anyOf branches and if/then schemas; the entity

@@ -161,7 +161,7 @@ function EmptyGuidelines() {
   );
 }
 
-/** The admin's guideline list (SPEC.md: /admin/guideline): one row per role. */
+/** The admin's guideline list (/admin/guideline): one row per role. */
 export function GuidelineList() {
   const paths = useGuidelinePaths();
   return (

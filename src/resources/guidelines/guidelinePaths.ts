@@ -1,6 +1,6 @@
 import { useSectionPaths } from '../common/sectionPaths';
 
-/** The admin area's section name for guidelines (SPEC.md section 2: guideline, guideline/add, guideline/edit/{id}). */
+/** The admin area's section name for guidelines (its screens: guideline, guideline/add, guideline/edit/{id}). */
 export const GUIDELINE_SECTION = 'guideline';
 
 /** The guideline screens' addresses inside the area. */

@@ -8,7 +8,7 @@ import { GuidelineList } from './GuidelineList';
 /**
  * The admin's guideline screens as one <Resource> (mounted as the admin area's `guideline`
  * section): the list at guideline, the editor at guideline/add and guideline/edit/{guidelineId}
- * (SPEC.md's paths, hence child routes rather than react-admin's create/edit).
+ * (the product's paths, hence child routes rather than react-admin's create/edit).
  */
 export const guidelines: Omit<ResourceProps, 'name'> = {
   list: GuidelineList,

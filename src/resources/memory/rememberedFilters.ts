@@ -4,11 +4,11 @@ import { MEMORY_KEYS } from './rememberedLists';
 import { createSessionSlot } from './sessionSlot';
 
 /**
- * SPEC.md section 3's remembered filters of the question bank and the quiz list. The screens
+ * The remembered filters of the question bank and the quiz list. The screens
  * that use them come later; the shapes, defaults and storage are fixed here.
  */
 
-/** The quiz list shows the caller's own quizzes unless told otherwise (SPEC.md section 9). */
+/** The quiz list shows the caller's own quizzes unless told otherwise (createdBy defaults to 'ME'). */
 export const DEFAULT_QUIZ_CREATOR = 'ME';
 
 export interface QuestionFilter {

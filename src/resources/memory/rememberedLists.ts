@@ -3,16 +3,16 @@ import type { GroupRecord, ModuleRecord, SubjectRecord } from '../../schemas';
 import { createSessionSlot } from './sessionSlot';
 
 /**
- * SPEC.md section 3's remembered lists: subjects with their modules, and groups, kept in
+ * The remembered lists: subjects with their modules, and groups, kept in
  * sessionStorage so moving between screens does not fetch again what was fetched a moment ago.
  * A list is fresh for REMEMBERED_LIST_MAX_AGE_MS after its lastFetched; older lists are shown
  * while a new copy is fetched. Saving a subject, module or group forgets the affected list.
  */
 
-/** How long a remembered list is used without asking the server again (SPEC.md leaves it open). */
+/** How long a remembered list is used without asking the server again (our choice: nothing in the product fixes it). */
 export const REMEMBERED_LIST_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** The sessionStorage keys, SPEC.md's names. */
+/** The sessionStorage keys, as the product names them. */
 export const MEMORY_KEYS = {
   subjectModule: 'subjectModule',
   group: 'group',

@@ -57,7 +57,7 @@ export interface QuestionAnswerKey {
   clozeGaps?: readonly ClozeGap[];
 }
 
-/** A student's answer by type (DESIGN.md): option id, option ids, boolean, number, text. */
+/** A student's answer by type (the exam API's encoding): option id, option ids, boolean, number, text. */
 export type QuestionResponse = string | readonly string[] | boolean | number | Readonly<Record<string, string>> | null | undefined;
 
 const partOfResponse = (response: QuestionResponse, part: string): string | undefined =>

@@ -15,7 +15,7 @@ export const questionRepresentation = (record: QuestionRecord): string => {
 /**
  * The teacher's question bank as one <Resource> (the teacher area's `questions` section):
  * the list at questions, the editor at questions/add and questions/edit/{questionId}
- * (SPEC.md's paths, served by the child routes). `create` and `edit` are also given so
+ * (the product's paths, served by the child routes). `create` and `edit` are also given so
  * react-admin knows the resource can be created and edited; the pages read the id from
  * either `:questionId` or react-admin's `:id`.
  */

@@ -1,6 +1,6 @@
 import { useSectionPaths } from '../common/sectionPaths';
 
-/** The teacher area's section for the question bank (SPEC.md section 2: questions, questions/add, questions/edit/{questionId}). */
+/** The teacher area's section for the question bank (its screens: questions, questions/add, questions/edit/{questionId}). */
 export const QUESTION_SECTION = 'questions';
 
 /** The bank's screen addresses inside the area. */

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_QUIZ_CREATOR, defaultQuizFilter, quizFilterMemory, type QuizFilter } from '../memory/rememberedFilters';
 
 /**
- * SPEC.md's quizFilter, remembered in sessionStorage under `quizFilter` (see
- * memory/rememberedFilters). createdBy is 'ME' by default; '' means anyone.
+ * The quiz list's filter (subjects, creator, dates), remembered in sessionStorage under
+ * `quizFilter` (see memory/rememberedFilters). createdBy is 'ME' by default; '' means anyone.
  */
 
 export const ANY_CREATOR = '';

@@ -1,6 +1,6 @@
 import { useBasename, useResourceContext } from 'react-admin';
 
-/** The teacher area's section for quizzes (SPEC.md section 2: quiz, quiz/create, quiz/edit/{quizId}, quiz/preview/{quizId}, quiz/analysis/{quizId}, quiz/manage/{quizId}). */
+/** The teacher area's section for quizzes (its screens: quiz, quiz/create, quiz/edit/{quizId}, quiz/preview/{quizId}, quiz/analysis/{quizId}, quiz/manage/{quizId}). */
 export const QUIZ_SECTION = 'quiz';
 
 /**
@@ -26,7 +26,7 @@ export function useQuizPaths() {
   };
 }
 
-/** The quiz id of the current route: `:quizId` (SPEC.md's paths) or react-admin's `:id`; NaN when invalid. */
+/** The quiz id of the current route: `:quizId` (the product's paths) or react-admin's `:id`; NaN when invalid. */
 export function quizIdOf(params: Readonly<Record<string, string | undefined>>): number {
   const id = Number(params.quizId ?? params.id);
   return Number.isInteger(id) && id > 0 ? id : Number.NaN;

@@ -9,7 +9,7 @@ import { useRememberedChoices, useRememberedModules, useRememberedSubjects } fro
 
 /**
  * A topic's module, picked in two steps: the subject, then one of its modules. Both lists come
- * from the remembered subjects and modules (SPEC.md section 3), and the subject and module
+ * from the remembered subjects and modules (kept for the session), and the subject and module
  * chosen last are offered again by the next topic. Only the module is the field's value.
  */
 export function ModuleBySubjectWidget(props: WidgetProps) {

@@ -13,9 +13,9 @@ import type {
 } from './types';
 
 /**
- * The student's calls (DESIGN.md's "Exam API"), all through the shared HTTP client. Calls whose
- * answer carries serverTime also report when they left and when the answer arrived, so the
- * server clock can be estimated (see exam/serverClock.ts).
+ * The student's calls (the exam API under /api/student), all through the shared HTTP client.
+ * Calls whose answer carries serverTime also report when they left and when the answer
+ * arrived, so the server clock can be estimated (see exam/serverClock.ts).
  */
 
 export interface Timed<T> {

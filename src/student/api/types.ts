@@ -1,7 +1,7 @@
 import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
 import type { ClozeGapView } from '../../schemas/cloze';
 /**
- * The shapes of the student exam API (DESIGN.md's "Exam API"), as the pages read them. Times
+ * The shapes of the student exam API, as the pages read them. Times
  * are epoch milliseconds from the server's clock.
  */
 

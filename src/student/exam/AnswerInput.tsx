@@ -43,7 +43,7 @@ function useDraft(response: AnswerResponse, toText: (r: AnswerResponse) => strin
   return [text, setText] as const;
 }
 
-/** The input of one question, by type (DESIGN.md's response encoding; see responses.ts). */
+/** The input of one question, by type (the response encoding is in responses.ts). */
 export function AnswerInput(props: AnswerInputProps) {
   switch (props.question.type) {
     case 'single':

@@ -1,9 +1,9 @@
 import type { AnswerResponse, ExamQuestion, QuestionType } from '../api/types';
 
 /**
- * What each input of the exam page sends (DESIGN.md: an option id, a list of option ids,
- * true/false, a number, a string; null clears the answer). An empty input always becomes null,
- * so "answered" means the same on the page, in the palette and on the server.
+ * What each input of the exam page sends, by question type (an option id, a list of option
+ * ids, true/false, a number, a string; null clears the answer). An empty input always becomes
+ * null, so "answered" means the same on the page, in the palette and on the server.
  */
 
 export { DESCRIPTIVE_MAX, responseProblem, SHORT_ANSWER_MAX, textLimitOf } from '../../schemas/answers';

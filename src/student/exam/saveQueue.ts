@@ -2,7 +2,7 @@ import type { HttpResponse } from '../../api/httpClient';
 import type { AnswerResponse, SaveAnswerResult, ServerAnswer } from '../api/types';
 
 /**
- * Autosave for one attempt (DESIGN.md, "Exams": every answer survives a reload and a lost
+ * Autosave for one attempt (the rule: every answer survives a reload and a lost
  * connection).
  *
  * - Every change gets a sequence number (see nextSeq) and is written to localStorage at once,

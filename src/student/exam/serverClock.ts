@@ -1,7 +1,8 @@
 /**
- * The server is the only clock of an exam (DESIGN.md, "Exams"). The browser estimates the
- * difference between the server's clock and its own from each answer that carries serverTime:
- * the server read its clock somewhere during the round trip, on average half-way, so
+ * The server is the only clock of an exam: its deadline decides what is accepted. The browser
+ * estimates the difference between the server's clock and its own from each answer that
+ * carries serverTime: the server read its clock somewhere during the round trip, on average
+ * half-way, so
  *
  *   offset = serverTime - (local time at receipt - round trip / 2)
  *

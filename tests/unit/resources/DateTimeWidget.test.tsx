@@ -8,7 +8,7 @@ import DateTimePickerField, {
 } from '../../../src/resources/generator/widgets/DateTimePickerField';
 
 describe('date-time widget', () => {
-  it("shows SPEC.md's mm/dd/yy with the time", () => {
+  it('shows mm/dd/yy with the time', () => {
     expect(DATE_TIME_PICKER_FORMAT).toBe('MM/DD/YY hh:mm A');
   });
 

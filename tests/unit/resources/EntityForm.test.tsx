@@ -16,7 +16,7 @@ const fieldError = (label: RegExp) => {
 const submit = (name: RegExp = /save/i) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('EntityForm', () => {
-  it("shows SPEC.md's messages under the fields of an empty department form and sends nothing", async () => {
+  it('shows the required-field messages under the fields of an empty department form and sends nothing', async () => {
     const onSubmit = vi.fn();
     render(<EntityForm model={departmentModel} initialData={{}} onSubmit={onSubmit} />);
 

@@ -34,7 +34,7 @@ const list = (resource: string, data: object[] = []) =>
   );
 
 describe('generated resources in the areas', () => {
-  it("answers SPEC.md's /teacher/topics/add with the topic form", async () => {
+  it('answers /teacher/topics/add with the topic form', async () => {
     signIn('TEACHER', 'teacher');
     server.use(list('subjects'));
     render(

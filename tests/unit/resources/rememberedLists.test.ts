@@ -45,7 +45,7 @@ describe('remembered list expiry', () => {
 });
 
 describe('remembered lists in sessionStorage', () => {
-  it("keeps subjectModule under SPEC.md's key and shape", () => {
+  it('keeps subjectModule under its sessionStorage key and shape', () => {
     signIn('TEACHER', 'tara');
     subjectModuleMemory.update((memory) => ({
       ...memory,

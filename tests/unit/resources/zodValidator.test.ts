@@ -7,7 +7,7 @@ const validate = (schema: Parameters<typeof zodValidator>[0], data: unknown) =>
   zodValidator(schema).validateFormData(data, {}, undefined, undefined, undefined);
 
 describe('zodValidator', () => {
-  it("puts SPEC.md's messages under the fields of an empty department form", () => {
+  it('puts the required-field messages under the fields of an empty department form', () => {
     const { errorSchema, errors } = validate(formModelOf(entities.departments, 'INSTITUTE-HEAD', 'create').validation, {});
 
     expect(errorSchema).toEqual({

@@ -5,7 +5,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DATE_TIME_INPUT_FORMAT } from '../../../config/constants';
 
-/** SPEC.md's mm/dd/yy with the time of day, e.g. 01/31/25 09:30 AM. */
+/** The product's date format mm/dd/yy with the time of day, e.g. 01/31/25 09:30 AM. */
 export const DATE_TIME_PICKER_FORMAT = `${DATE_TIME_INPUT_FORMAT} hh:mm A`;
 
 /**

@@ -132,7 +132,7 @@ export function ReferenceWidget(props: WidgetProps) {
       multiple={many}
       value={value}
       onChange={(next) => {
-        // The last subject or group picked is offered first by the next form (SPEC.md section 3).
+        // The last subject or group picked is offered first by the next form (remembered for the session).
         if (!many && reference.resource === 'subjects') rememberSubject(typeof next === 'number' ? next : null);
         if (!many && reference.resource === 'groups') rememberGroup(typeof next === 'number' ? next : null);
         onChange(many ? (next as unknown[]) : next);

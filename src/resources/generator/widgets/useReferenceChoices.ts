@@ -29,7 +29,7 @@ const noList: RememberedList<RaRecord> = { data: [], isLoading: false, error: un
 
 /**
  * The options of a reference select. Subjects and groups come from the remembered lists
- * (SPEC.md section 3), fetched once per session and filtered here; other resources are
+ * in sessionStorage, fetched once per session and filtered here; other resources are
  * searched on the server with its free-text filter `q`.
  */
 export function useReferenceChoices(reference: ReferenceMeta, search: string, ids: readonly unknown[]): ReferenceChoices {

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_TIME_INPUT_FORMAT } from '../../../config/constants';
 
-/** SPEC.md's mm/dd/yy, as dayjs tokens; with the time of day for date-times (01/31/25 09:30 AM). */
+/** The product's date format mm/dd/yy, as dayjs tokens; with the time of day for date-times (01/31/25 09:30 AM). */
 export const DATE_FORMAT = DATE_TIME_INPUT_FORMAT;
 export const DATE_TIME_FORMAT = `${DATE_TIME_INPUT_FORMAT} hh:mm A`;
 

@@ -83,7 +83,7 @@ const TRUE_FALSE_CHOICES = [
 /**
  * The question editor (questions/add, questions/edit/{questionId}): classification, the text in
  * Markdown with a live preview, marks, time and difficulty, and the answer each type needs.
- * Validated with questionSchema (SPEC.md's messages under the fields), then by the server.
+ * Validated with questionSchema (its messages under the fields), then by the server.
  */
 export function QuestionForm({ heading, initial, version, allowAnother = false, onSave, onCancel }: QuestionFormProps) {
   const form = useSchemaForm<typeof questionDraftSchema, QuestionDraft>(questionDraftSchema, initial);

@@ -35,7 +35,7 @@ function useModuleChoices(): { choices: ModuleChoice[]; isLoading: boolean } {
 }
 
 /**
- * The question bank's filters: SPEC.md's questionFilter (remembered for the session, so it is
+ * The question bank's filters: the questionFilter (remembered for the session, so it is
  * still set when the teacher comes back from the editor) plus the free-text search.
  */
 export function QuestionFilterBar() {

@@ -156,7 +156,7 @@ function BulkActions() {
 }
 
 /**
- * The question bank (route `questions`): the department's questions with SPEC.md's remembered
+ * The question bank (route `questions`): the department's questions with the remembered
  * questionFilter, a free-text search, a student's-eye preview per row, import, export and
  * bulk delete (of the teacher's own questions; the server refuses others and questions in use).
  */

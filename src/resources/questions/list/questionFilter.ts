@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { defaultQuestionFilter, questionFilterMemory, type QuestionFilter } from '../../memory/rememberedFilters';
 
 /**
- * SPEC.md's questionFilter, remembered in sessionStorage under `questionFilter` (see
+ * The question bank's filter (modules, difficulty, type, creator, marks, dates; all empty by
+ * default), remembered in sessionStorage under `questionFilter` (see
  * memory/rememberedFilters), and how it becomes the list's API filter.
  */
 

@@ -24,7 +24,7 @@ export function dateTimeValueOf(picked: Dayjs | null): string | undefined {
   return picked.isValid() ? picked.toISOString() : 'invalid';
 }
 
-/** A date and time in SPEC.md's mm/dd/yy (01/31/25 09:30 AM), typed or picked. Needs a LocalizationProvider above it. */
+/** A date and time in the product's date format mm/dd/yy (01/31/25 09:30 AM), typed or picked. Needs a LocalizationProvider above it. */
 export function DateTimeField({ id, label, value, onChange, error, helperText, disabled, required }: DateTimeFieldProps) {
   // The picker's own value, so a half-typed date stays as typed while the form holds 'invalid'.
   const [picked, setPicked] = useState<Dayjs | null>(() => pickerValue(value));

@@ -232,8 +232,8 @@ function useDepartmentRooms(): { data: RoomRecord[]; isPending: boolean } {
 /**
  * The quiz form (quiz/create, quiz/edit/{quizId}): details, the window in mm/dd/yy with the
  * duration, the options, and the paper (fixed questions and random rules) with its totals.
- * Validated with quizSchema (SPEC.md's messages), then by the server. Fields that students'
- * attempts have locked are disabled, with the reason.
+ * Validated with quizSchema (its messages under the fields), then by the server. Fields that
+ * students' attempts have locked are disabled, with the reason.
  */
 export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: QuizFormProps) {
   const form = useSchemaForm<typeof quizDraftSchema, QuizDraft>(quizDraftSchema, initial);

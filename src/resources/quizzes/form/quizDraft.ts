@@ -205,7 +205,7 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
   };
 }
 
-/** quizSchema read from a draft: the form validates with this, so its messages are SPEC.md's. */
+/** quizSchema read from a draft: the form validates with this, so its messages are the schema's. */
 export const quizDraftSchema = z.preprocess(
   (value) => (typeof value === 'object' && value !== null ? quizInputOf(value as QuizDraft) : value),
   quizSchema,

@@ -9,7 +9,7 @@ import { ANY_CREATOR, changedQuizFilters, useQuizFilter } from '../quizFilter';
 
 type Subject = SubjectRecord & { id: number };
 
-/** The quiz list's filters: SPEC.md's quizFilter (remembered for the session) plus a name search. */
+/** The quiz list's filters: the quizFilter (subjects, creator, dates; remembered for the session) plus a name search. */
 export function QuizFilterBar() {
   const { filter, change, reset } = useQuizFilter();
   const set = useFilterChange(change);

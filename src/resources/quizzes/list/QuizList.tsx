@@ -127,7 +127,7 @@ function ListActions() {
 }
 
 /**
- * The quizzes (route `quiz`): SPEC.md's remembered quizFilter (the teacher's own quizzes by
+ * The quizzes (route `quiz`): the remembered quizFilter (the teacher's own quizzes by
  * default), a name search, each quiz's window, duration, group and state, and its screens.
  */
 export function QuizList() {

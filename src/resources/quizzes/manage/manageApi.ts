@@ -7,7 +7,8 @@ import type { AttemptForGrading, ParticipantsAnswer, QuizPreview } from '../quiz
 /**
  * The teacher's quiz tools (server/routes/quizManage): participants, exam links, the guest
  * link, extra time, closing an attempt, grading, and the preview with answers. Each call
- * answers SPEC.md's generic result; failures raise the 'Error' toast unless `toast` is false.
+ * answers the generic result { success, message, data }; failures raise the 'Error' toast
+ * unless `toast` is false.
  */
 
 const base = (quizId: number) => `/quizzes/${encodeURIComponent(quizId)}`;

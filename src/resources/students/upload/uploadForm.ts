@@ -16,7 +16,7 @@ export interface UploadFormValues {
 export const emptyUploadForm = (): UploadFormValues => ({ semester: '', batch: '', departmentId: '', file: null });
 
 /**
- * studentUploadSchema (SPEC.md: semester, batch, an Excel file of at most 2 MB), plus the
+ * studentUploadSchema (semester, batch, an Excel file of at most 2 MB), plus the
  * department for the institute head, who uploads into one of the institute's departments
  * (the server's rule and message).
  */

@@ -37,7 +37,7 @@ afterEach(() => sessionStorage.clear());
 
 // MUI's many inputs render slowly in happy-dom.
 describe('QuestionForm', { timeout: 20_000 }, () => {
-  it("shows SPEC.md's messages under the fields and saves nothing", async () => {
+  it('shows the messages of missing and invalid fields under them and saves nothing', async () => {
     const { onSave } = renderForm({ ...newQuestionDraft(), marks: '0', time_required: '' });
     fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
 

@@ -11,7 +11,7 @@ beforeEach(() => {
 afterEach(() => sessionStorage.clear());
 
 describe('questionFilter', () => {
-  it("starts empty, as SPEC.md's defaults say", () => {
+  it('starts with every field empty or null', () => {
     const { result } = renderHook(() => useQuestionFilter());
     expect(result.current.filter).toEqual({ moduleIds: [], difficulty: [], type: [], createdBy: null, marks: null, startDate: null, endDate: null });
     expect(questionApiFilter(result.current.filter)).toEqual({});

@@ -25,7 +25,7 @@ function messages(draft: QuestionDraft): Record<string, string> {
 }
 
 describe('question editor validation', () => {
-  it("gives SPEC.md's messages for an empty question", () => {
+  it('gives the required-field messages for an empty question', () => {
     const draft = { ...newQuestionDraft(), marks: '', time_required: '' };
     expect(messages(draft)).toMatchObject({
       subject: 'Select the subject',

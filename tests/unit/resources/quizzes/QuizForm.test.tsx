@@ -51,7 +51,7 @@ afterEach(() => sessionStorage.clear());
 
 // MUI's pickers and many inputs render slowly in happy-dom.
 describe('QuizForm', { timeout: 30_000 }, () => {
-  it("shows SPEC.md's window messages under the dates and the duration", async () => {
+  it('shows the window messages under the dates and the duration', async () => {
     const { onSave } = renderForm(draft({ name: '', visible_from: '2025-03-02T10:30:00.000Z', valid_to: '2025-03-02T09:00:00.000Z' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
 
