@@ -258,18 +258,25 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
 
   const onProgress = ({ loaded, total }: { loaded: number; total?: number }) => setProgress(total ? Math.round((loaded / total) * 100) : undefined);
 
-  /** Step 1: the server reads the file and answers what it would import; nothing is stored. */
-  const check = async () => {
+  /** Checks the form, then sends the file with `call`, showing its progress; undefined when the form is not complete. */
+  const send = async <T,>(call: (form: Parameters<typeof previewImport>[0]) => Promise<T>): Promise<T | undefined> => {
     setChecked(true);
     const found = checkImport(state);
     setErrors(found);
-    if (Object.keys(found).length || !state.file || state.subject === null) return;
+    if (Object.keys(found).length || !state.file || state.subject === null) return undefined;
     setBusy(true);
     setProgress(0);
     setRejected(undefined);
-    const outcome = await previewImport({ ...state, subject: state.subject, file: state.file }, onProgress);
+    const outcome = await call({ ...state, subject: state.subject, file: state.file });
     setBusy(false);
     setProgress(undefined);
+    return outcome;
+  };
+
+  /** Step 1: the server reads the file and answers what it would import; nothing is stored. */
+  const check = async () => {
+    const outcome = await send((form) => previewImport(form, onProgress));
+    if (!outcome) return;
     if (outcome.ok) {
       setPreview({ questions: outcome.questions, refusals: outcome.refusals, rowsAre: outcome.rowsAre });
       return;
@@ -280,16 +287,8 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
 
   /** Step 2: store the questions the preview listed, all of them or none. */
   const submit = async () => {
-    setChecked(true);
-    const found = checkImport(state);
-    setErrors(found);
-    if (Object.keys(found).length || !state.file || state.subject === null) return;
-    setBusy(true);
-    setProgress(0);
-    setRejected(undefined);
-    const outcome = await importQuestions({ ...state, subject: state.subject, file: state.file, skipRefused: true }, onProgress);
-    setBusy(false);
-    setProgress(undefined);
+    const outcome = await send((form) => importQuestions({ ...form, skipRefused: true }, onProgress));
+    if (!outcome) return;
     if (outcome.ok) {
       setImported(outcome.imported);
       setPreview(undefined);
