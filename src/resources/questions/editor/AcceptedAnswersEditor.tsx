@@ -13,6 +13,7 @@ import { ACCEPTED_ANSWERS_MAX, TEXT_MATCH_LABELS, TEXT_MATCH_MODES, type TextMat
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { RadioField } from '../../../ui/forms/RadioField';
 import { newAnswer, type AnswerDraft } from '../questionDraft';
+import { AnswerFeedbackField } from './AnswerFeedbackField';
 import { AnswerWeightSelect } from './AnswerWeightSelect';
 
 interface AcceptedAnswersEditorProps {
@@ -92,18 +93,14 @@ export function AcceptedAnswersEditor(props: AcceptedAnswersEditorProps) {
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </Stack>
-              <TextField
+              <AnswerFeedbackField
                 id={`question-answer-${index}-feedback`}
                 label={`Feedback for accepted answer ${index + 1}`}
                 value={answer.feedback}
-                onChange={(event) => set(index, { feedback: event.target.value })}
-                error={Boolean(feedbackError)}
-                helperText={feedbackError ?? 'Optional: shown in the review to students whose answer matched this one'}
+                onChange={(feedback) => set(index, { feedback })}
+                error={feedbackError}
+                hint="Optional: shown in the review to students whose answer matched this one"
                 disabled={disabled}
-                size="small"
-                multiline
-                maxRows={4}
-                sx={{ pr: 5 }}
               />
             </Stack>
           );

@@ -10,6 +10,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { ACCEPTED_ANSWERS_MAX } from '../../../schemas/questions';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { newNumericAnswer, type NumericAnswerDraft } from '../questionDraft';
+import { AnswerFeedbackField } from './AnswerFeedbackField';
 import { AnswerWeightSelect } from './AnswerWeightSelect';
 
 interface NumericAnswersEditorProps {
@@ -78,18 +79,14 @@ export function NumericAnswersEditor({ answers, onChange, errors, disabled }: Nu
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </Stack>
-              <TextField
+              <AnswerFeedbackField
                 id={`question-numeric-${index}-feedback`}
                 label={`Feedback for answer ${n}`}
                 value={answer.feedback}
-                onChange={(event) => set(index, { feedback: event.target.value })}
-                error={Boolean(feedbackError)}
-                helperText={feedbackError ?? 'Optional: shown in the review to students whose number fell in this answer'}
+                onChange={(feedback) => set(index, { feedback })}
+                error={feedbackError}
+                hint="Optional: shown in the review to students whose number fell in this answer"
                 disabled={disabled}
-                size="small"
-                multiline
-                maxRows={4}
-                sx={{ pr: 5 }}
               />
             </Stack>
           );
