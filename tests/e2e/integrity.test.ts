@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
@@ -112,8 +112,11 @@ describe('exam integrity in the browser', () => {
     files.coverable = path.join(dir, 'coverable.y4m');
     writeY4m(files.coverable, [...repeat(frames.one, 6), ...repeat(frames.none, 8)]);
   });
+  // A camera page left open keeps its face detector sampling and takes the CPU from the next test.
+  afterEach(async () => {
+    for (const b of cameras.splice(0)) await b.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const b of cameras) await b.close().catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -234,9 +237,17 @@ describe('exam integrity in the browser', () => {
   it('shows a SEB quiz opened in plain Chromium the explanation, not Start', async () => {
     const { quizId } = await createQuiz('SEB quiz', { safe_exam_browser: true });
     const { page } = await e.newPage();
+    const t0 = Date.now();
+    const log: string[] = [];
+    page.on('response', (r) => log.push(`${Date.now() - t0} ${r.status()} ${r.url()}`));
+    page.on('console', (m) => log.push(`${Date.now() - t0} console ${m.text()}`));
     await signIn(page, 'student', 'STUDENT');
     await page.goto(instructions(quizId));
-    await page.getByTestId('seb-required').waitFor();
+    try {
+      await page.getByTestId('seb-required').waitFor();
+    } catch (err) {
+      throw new Error(`${String(err)}\n${log.join('\n')}\nPAGE: ${await page.locator('body').innerText()}`);
+    }
     await page.getByText('This quiz must be taken in Safe Exam Browser with the configuration from your teacher').waitFor();
     expect(await page.getByRole('link', { name: 'Open in Safe Exam Browser' }).getAttribute('href')).toMatch(/^seb:\/\/127\.0\.0\.1:\d+\/api\/student\/quizzes\/\d+\/seb\?key=[0-9a-f]{64}$/);
     expect(await page.getByRole('button', { name: /Start exam|Resume exam/ }).count()).toBe(0);
