@@ -21,7 +21,7 @@ import { fromStoredRow, toStoredRow } from '../questions/store';
 import { decodeText } from '../questions/text';
 import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ExportQuestion, type RowError, type TransferFormat } from '../questions/types';
 import { type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
-import { registry } from '../resources';
+import { registry } from '../storage';
 import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind, writeWorkbook } from '../upload/spreadsheet';
 import { withImportPlace } from '../upload/importGate';
 import { parseOffThread } from '../upload/offThread';
