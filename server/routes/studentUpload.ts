@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { entities } from '../../src/schemas';
 import { excelFileProblem, studentUploadSchema } from '../../src/schemas/studentUpload';
 import { optionalIdRef } from '../../src/schemas/fields';
+import { departmentOfInstitute, insertStudentAccounts, takenAccountValues } from '../accounts/studentImport';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
@@ -63,9 +64,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let departmentId = caller.departmentId;
       if (caller.role === 'INSTITUTE-HEAD') {
         const chosen = extra.data.departmentId;
-        const dept = chosen
-          ? await app.db.selectFrom('departments').select('id').where('id', '=', chosen).where('institute_id', '=', caller.instituteId).executeTakeFirst()
-          : undefined;
+        const dept = chosen ? await departmentOfInstitute(app.db, chosen, caller.instituteId) : undefined;
         if (!dept) throw validationError({ departmentId: 'Please select department' });
         departmentId = dept.id;
       }
@@ -87,18 +86,8 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       // Accounts that already exist, looked up in chunks rather than row by row.
       const rowOf = { username: new Map(sheet.firstRow.username), email: new Map(sheet.firstRow.email) };
       for (const key of ['username', 'email'] as const) {
-        const values = [...rowOf[key].keys()];
-        for (let i = 0; i < values.length; i += 500) {
-          const chunk = values.slice(i, i + 500);
-          const taken = await app.db
-            .selectFrom('users')
-            .select(key)
-            .where((eb) => eb(eb.fn('lower', [key]), 'in', chunk))
-            .execute();
-          for (const t of taken) {
-            const value = String(t[key]).toLowerCase();
-            errors.push({ row: rowOf[key].get(value)!, field: key, message: key === 'username' ? 'This username is already taken' : 'This email is already used by another account' });
-          }
+        for (const value of await takenAccountValues(app.db, key, [...rowOf[key].keys()])) {
+          errors.push({ row: rowOf[key].get(value)!, field: key, message: key === 'username' ? 'This username is already taken' : 'This email is already used by another account' });
         }
       }
 
@@ -120,31 +109,18 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         accounts: valid.map(({ data }) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase() })),
       });
       const now = Date.now();
-      await app.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < valid.length; i += 500) {
-          await trx
-            .insertInto('users')
-            .values(
-              valid.slice(i, i + 500).map(({ data }, j) => ({
-                role: 'STUDENT' as const,
-                username: data.username.toLowerCase(),
-                password_hash: hashes[i + j],
-                email: data.email.toLowerCase(),
-                fullname: data.fullname,
-                phone: data.phone,
-                semester: data.semester,
-                batch: data.batch,
-                institute_id: caller.instituteId,
-                department_id: departmentId,
-                must_change_password: 1,
-                created_by: caller.userId,
-                created_at: now,
-                updated_at: now,
-              })),
-            )
-            .execute();
-        }
-      });
+      const students = valid.map(({ data }, i) => ({
+        fullname: data.fullname,
+        username: data.username.toLowerCase(),
+        email: data.email.toLowerCase(),
+        phone: data.phone,
+        semester: data.semester,
+        batch: data.batch,
+        passwordHash: hashes[i],
+      }));
+      await app.db.transaction().execute((trx) =>
+        insertStudentAccounts(trx, students, { instituteId: caller.instituteId, departmentId, createdBy: caller.userId, now }),
+      );
 
       const accounts = valid.map(({ data }, i) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase(), initialPassword: passwords[i] }));
       reply.code(201);
