@@ -8,7 +8,7 @@ import { writeMoodleXml } from './moodleXml';
 import { questionSheetRows, sheetProblem } from './sheet';
 import { fromStoredRow } from './store';
 import { plural } from './transferForm';
-import { bankOf } from './transferQueries';
+import { departmentBank } from './transferQueries';
 import type { ExportQuestion, TransferFormat } from './types';
 import type { BankLookup } from './validate';
 
@@ -89,7 +89,7 @@ export async function questionExportFile(
     return { contentType: 'text/plain; charset=utf-8', filename: `questions-${day()}.gift.txt`, body: writeGift(rows.map(fromStoredRow)) };
   }
   refuseUnwritable(rows, sheetProblem);
-  const names = namer(await bankOf(db, caller));
+  const names = namer(await departmentBank(db, caller));
   const list = rows.map((r) => fromStoredRow({ ...r, module: names.module(Number(r.module_id)), topic: names.topic(r.topic_id == null ? null : Number(r.topic_id)) }));
   const { header, rows: cells } = questionSheetRows(list);
   return { contentType: XLSX_TYPE, filename: `questions-${day()}.xlsx`, body: writeWorkbook('Questions', header, cells) };

@@ -6,8 +6,8 @@ import { fieldErrors, validationError } from '../lib/validation';
 import { assertSafeWorkbook, QUESTION_SHEET_LIMITS, sheetKind } from '../upload/spreadsheet';
 import { parseOffThread } from '../upload/offThread';
 import { decodeText } from './text';
-import { assertTextSize, formatOf, importForm, plural, teacherOf } from './transferForm';
-import { bankOf, subjectOfInstitute } from './transferQueries';
+import { assertTextSize, formatOf, importForm, plural, transferringTeacher } from './transferForm';
+import { departmentBank, subjectOfInstitute } from './transferQueries';
 import type { RowError, TransferFormat } from './types';
 import type { BankLookup, ImportDefaults, ValidQuestion } from './validate';
 
@@ -20,7 +20,7 @@ import type { BankLookup, ImportDefaults, ValidQuestion } from './validate';
 const FORMAT_NAMES: Record<TransferFormat, string> = { xlsx: 'spreadsheet', aiken: 'Aiken', gift: 'GIFT', xml: 'Moodle XML' };
 
 /** What the preview shows of one question: where it is, what the file called it, where it goes, and the question it becomes. */
-export function previewOf(v: ValidQuestion, bank: BankLookup) {
+export function importPreviewOf(v: ValidQuestion, bank: BankLookup) {
   const { subject: _s, module, topic, ...question } = v.question as Record<string, unknown>;
   const moduleName = bank.modules.find((m) => m.id === module)?.name;
   const topicName = topic == null ? undefined : bank.topics.find((t) => t.id === topic)?.name;
@@ -39,8 +39,8 @@ export function previewOf(v: ValidQuestion, bank: BankLookup) {
  * Reads an import's form and file, checks the form's subject, module and topic, and parses and
  * validates every question on a worker thread. Stores nothing: the preview and the import share it.
  */
-export async function readImport(db: Kysely<Database>, user: SessionUser | undefined, fields: Record<string, string>, file: { filename: string; buffer: Buffer }) {
-  const caller = teacherOf(user);
+export async function readQuestionImport(db: Kysely<Database>, user: SessionUser | undefined, fields: Record<string, string>, file: { filename: string; buffer: Buffer }) {
+  const caller = transferringTeacher(user);
   const form = importForm.safeParse(fields);
   if (!form.success) throw validationError(fieldErrors(form.error.issues));
   const { subject, module, topic } = form.data;
@@ -54,7 +54,7 @@ export async function readImport(db: Kysely<Database>, user: SessionUser | undef
   // The form's subject, module and topic must be the caller's to choose.
   const found = await subjectOfInstitute(db, subject, caller.instituteId);
   if (!found) throw validationError({ subject: 'Choose a valid subject' });
-  const bank = await bankOf(db, caller);
+  const bank = await departmentBank(db, caller);
   if (module !== undefined) {
     const m = bank.modules.find((x) => x.id === module);
     if (!m) throw validationError({ module: 'Choose a valid module' });
@@ -87,7 +87,7 @@ export async function readImport(db: Kysely<Database>, user: SessionUser | undef
 }
 
 /** Refuses (400) a file with errors, naming each problem by row (sheet) or line (text); nothing is stored. */
-export function rejectRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
+export function refuseImportRows(errors: RowError[], bad: number, kind: 'sheet' | 'text'): never {
   const unit = kind === 'sheet' ? 'row' : 'question';
   const first = errors[0];
   const where = kind === 'sheet' ? `row ${first.row}` : `line ${first.row}`;

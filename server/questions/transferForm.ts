@@ -34,7 +34,7 @@ export const importForm = z.object({
 });
 
 /** Imports and exports go to and come from the caller's department's bank. */
-export function teacherOf(user: SessionUser | undefined): SessionUser & { departmentId: number; instituteId: number } {
+export function transferringTeacher(user: SessionUser | undefined): SessionUser & { departmentId: number; instituteId: number } {
   if (!user || user.departmentId === null || user.instituteId === null) throw forbidden('Only a teacher of a department can import or export questions');
   return user as SessionUser & { departmentId: number; instituteId: number };
 }

@@ -21,7 +21,7 @@ import type { BankLookup } from './validate';
 const questions = () => registry.get('questions')!;
 
 /** The caller's department's modules and topics (for checking the form and resolving a sheet's columns). */
-export async function bankOf(db: Kysely<Database>, caller: { departmentId: number }): Promise<BankLookup> {
+export async function departmentBank(db: Kysely<Database>, caller: { departmentId: number }): Promise<BankLookup> {
   const modules = await db
     .selectFrom('modules')
     .select(['id', 'course_outcome_name as name', 'subject_id'])

@@ -2,10 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/envelope';
 import { questionExportFile, XLSX_TYPE, type ExportFile } from '../questions/exportFile';
-import { previewOf, readImport, rejectRows } from '../questions/importFile';
+import { importPreviewOf, readQuestionImport, refuseImportRows } from '../questions/importFile';
 import { TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { toStoredRow } from '../questions/store';
-import { exportBody, exportQuery, parseIds, plural, teacherOf } from '../questions/transferForm';
+import { exportBody, exportQuery, parseIds, plural, transferringTeacher } from '../questions/transferForm';
 import { insertQuestions, selectForExport } from '../questions/transferQueries';
 import { writeWorkbook } from '../upload/spreadsheet';
 import { withImportPlace } from '../upload/importGate';
@@ -48,8 +48,8 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
-      const { format, kind, result, bank } = await readImport(app.db, req.user, fields, file);
-      const questions = result.valid.map((v) => previewOf(v, bank));
+      const { format, kind, result, bank } = await readQuestionImport(app.db, req.user, fields, file);
+      const questions = result.valid.map((v) => importPreviewOf(v, bank));
       const refusals = result.errors.map((e) => ({ line: e.row, field: e.field, message: e.message }));
       return ok(
         { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad },
@@ -69,10 +69,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) => withImportPlace(app, req, reply, async ({ fields, file }) => {
-      const { caller, kind, result, skipRefused } = await readImport(app.db, req.user, fields, file);
+      const { caller, kind, result, skipRefused } = await readQuestionImport(app.db, req.user, fields, file);
       const { valid, errors, bad } = result;
       // All or none, unless the teacher saw the preview and chose to leave the refused questions out.
-      if (errors.length && (!skipRefused || valid.length === 0)) rejectRows(errors, Math.max(1, bad), kind);
+      if (errors.length && (!skipRefused || valid.length === 0)) refuseImportRows(errors, Math.max(1, bad), kind);
 
       const now = Date.now();
       const stored = valid.map((v) => toStoredRow(v.question, caller, now));
@@ -93,7 +93,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const caller = teacherOf(req.user);
+      const caller = transferringTeacher(req.user);
       const rows = await selectForExport(app.db, caller, parseIds(req.query.ids), req.query.filter);
       return sendFile(reply, await questionExportFile(app.db, caller, req.query.format, rows));
     },
@@ -106,7 +106,7 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Export questions (JSON body: format, ids or filter), for selections too long for a URL', body: exportBody },
     },
     async (req, reply) => {
-      const caller = teacherOf(req.user);
+      const caller = transferringTeacher(req.user);
       const { format, ids, filter } = req.body;
       const rows = await selectForExport(app.db, caller, ids, filter === undefined ? undefined : JSON.stringify(filter));
       return sendFile(reply, await questionExportFile(app.db, caller, format, rows));
