@@ -4,11 +4,10 @@ import { entities } from '../../src/schemas';
 import { excelFileProblem, studentUploadSchema } from '../../src/schemas/studentUpload';
 import { optionalIdRef } from '../../src/schemas/fields';
 import { departmentOfInstitute, insertStudentAccounts, takenAccountValues } from '../accounts/studentImport';
-import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { assertSafeWorkbook, MAX_SHEET_ROWS, STUDENT_SHEET_LIMITS, writeWorkbook } from '../upload/spreadsheet';
-import { SHEET_COLUMNS, type RowError } from '../upload/studentSheet';
+import { assertSafeWorkbook, STUDENT_SHEET_LIMITS } from '../upload/spreadsheet';
+import { refuseStudentRows, SHEET_COLUMNS, studentTemplateWorkbook, type RowError } from '../upload/studentSheet';
 import { withImportPlace } from '../upload/importGate';
 import { parseOffThread } from '../upload/offThread';
 
@@ -24,19 +23,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/upload/template',
     { onRequest, schema: { tags: ['students'], summary: 'The student sheet template (.xlsx)' } },
     async (_req, reply) => {
-      const workbook = writeWorkbook('Students', [...SHEET_COLUMNS], [], [
-        {
-          name: 'How to fill',
-          rows: [
-            ['One student per row, from row 2 of the Students sheet. Keep the header row.'],
-            ['fullname: letters and spaces, at most 50 characters'],
-            ['username: at most 20 characters (letters, digits, . _ - @), unique'],
-            ['email: a valid address, unique'],
-            ['phone: exactly 10 digits'],
-            [`At most ${MAX_SHEET_ROWS} students per sheet and 2 MB per file. Semester and batch are chosen on the upload page.`],
-          ],
-        },
-      ]);
+      const workbook = studentTemplateWorkbook();
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="students-template.xlsx"')
@@ -91,17 +78,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
 
-      if (errors.length) {
-        errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
-        const badRows = new Set(errors.map((e) => e.row)).size;
-        const first = errors[0];
-        throw new AppError(
-          400,
-          `No students were imported: ${badRows} row${badRows === 1 ? ' has' : 's have'} errors (row ${first.row}, ${first.field}: ${first.message})`,
-          'BAD_ROWS',
-          { errors: { file: `${badRows} row(s) have errors` }, rows: errors },
-        );
-      }
+      if (errors.length) refuseStudentRows(errors);
 
       // The initial passwords, their hashes and the sheet that shows them, made on a worker thread.
       const { passwords, hashes, sheet: passwordSheet } = await parseOffThread({
