@@ -45,7 +45,7 @@ import analysisRoutes from './routes/analysis';
 import dashboardRoutes from './routes/dashboards';
 import { closeExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
-import { registry } from './resources';
+import { registry } from './storage';
 import { securityHeaders } from './security/headers';
 import { ImportGate } from './upload/importGate';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { createUser, findUserByUsername } from './repositories/users';
+import { createUser, findUserByUsername } from './accounts/users';
 import { roleSchema } from '../src/schemas/roles';
 
 const USAGE = `Usage:

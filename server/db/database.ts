@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './tables';
 
@@ -63,4 +63,9 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500, maxSourceLe
     cache.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
+}
+
+/** The smallest round trip to the database: it rejects when the database cannot be reached. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -33,3 +33,17 @@ export async function endExamLinkSessions(
       .execute();
   }
 }
+
+/** The quiz of a guest link's token, whole, or undefined. */
+export const quizOfGuestToken = (db: Kysely<Database> | Transaction<Database>, token: string) =>
+  db.selectFrom('quizzes').selectAll().where('guest_token', '=', token).executeTakeFirst();
+
+/** An exam link's token with its quiz's name and closing time and its account's role, or undefined. */
+export const examLinkToken = (db: Kysely<Database> | Transaction<Database>, token: string) =>
+  db
+    .selectFrom('exam_tokens')
+    .innerJoin('quizzes', 'quizzes.id', 'exam_tokens.quiz_id')
+    .innerJoin('users', 'users.id', 'exam_tokens.user_id')
+    .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'quizzes.valid_to', 'users.role'])
+    .where('exam_tokens.token', '=', token)
+    .executeTakeFirst();

@@ -47,3 +47,15 @@ export async function storeEvents(db: Kysely<Database>, attemptId: number, event
     return { stored: fresh.length, duplicates: events.length - fresh.length, total: total + fresh.length };
   });
 }
+
+/** How far an event's time may lie before the attempt's start or after the server's clock (a device's clock drifts). */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/** Refuses (400, naming the event) a batch with an event timed outside the attempt. */
+export function assertEventsWithinAttempt(events: readonly Pick<IntegrityEvent, 'at'>[], startedAt: number, now: number): void {
+  for (const [i, e] of events.entries()) {
+    if (e.at < startedAt - CLOCK_SLACK_MS || e.at > now + CLOCK_SLACK_MS) {
+      throw new AppError(400, `Invalid event: at must lie within the attempt`, 'BAD_EVENT', { errors: { [`events.${i}.at`]: 'at must lie within the attempt' } });
+    }
+  }
+}

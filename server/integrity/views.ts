@@ -4,14 +4,15 @@ import type { SessionUser } from '../auth/sessions';
 import { notFound } from '../lib/errors';
 import { INTEGRITY_EVENT_TYPES, type IntegrityEventType, type IntegrityRow } from '../../src/schemas/integrity';
 import { thresholdsOf } from './examIntegrity';
-import { faceDetectionOn, INTEGRITY_QUIZ_COLUMNS, sebRequired, type IntegrityQuiz } from './sebGate';
+import { integrityQuiz } from './access';
+import { faceDetectionOn, sebRequired, type IntegrityQuiz } from './sebGate';
 
 /**
  * Who may read a quiz's integrity record: the teacher who made it, and the heads of its
  * department and of its institute. Anyone else gets 404 (as for rows outside their tenant).
  */
 export async function readableQuiz(db: Kysely<Database>, user: SessionUser, quizId: number): Promise<IntegrityQuiz> {
-  const quiz = (await db.selectFrom('quizzes').select(INTEGRITY_QUIZ_COLUMNS).where('id', '=', quizId).executeTakeFirst()) as IntegrityQuiz | undefined;
+  const quiz = await integrityQuiz(db, quizId);
   const allowed =
     quiz !== undefined &&
     ((user.role === 'TEACHER' && quiz.created_by === user.userId) ||
@@ -162,4 +163,11 @@ export async function allEvents(db: Kysely<Database>, quizId: number) {
     .orderBy('integrity_events.at')
     .limit(500_000)
     .execute();
+}
+
+/** The export's table: a header and one row per event of the quiz's attempts. */
+export async function integrityExportTable(db: Kysely<Database>, quizId: number) {
+  const header = ['fullname', 'username', 'attemptId', 'type', 'at', 'durationMs', 'detail', 'eventId'];
+  const rows = (await allEvents(db, quizId)).map((e) => [e.fullname, e.username, e.attemptId, e.type, new Date(Number(e.at)).toISOString(), e.duration_ms === null ? '' : Number(e.duration_ms), e.detail ?? '', e.client_id]);
+  return { header, rows };
 }

@@ -20,7 +20,7 @@ function storedOptions(q: Question, newId: () => string) {
 
 /**
  * A validated question as a row of the `questions` table, stored the way the question form
- * stores it (server/resources/questionAdapter.ts): only the answer-key fields of its type are
+ * stores it (server/storage/questionAdapter.ts): only the answer-key fields of its type are
  * kept, options get stable ids, multiple choice defaults to all-or-nothing and numeric answers
  * to an exact tolerance of 0.
  */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionUser } from '../auth/sessions';
-import { loadQuiz, markingOf, paperOf, regradeAttempt } from '../exam/attempts';
-import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
+import { analysableQuiz, type AnalysedQuiz } from '../analysis/access';
+import { markAnswerByHand, questionGradingSheet } from '../analysis/handGrading';
 import { loadQuizReport } from '../analysis/report';
 import { reportCsv, reportWorkbook } from '../analysis/export';
 import { subjectAttainment } from '../analysis/subjectAttainment';
@@ -11,23 +10,7 @@ import { subjectAttainment } from '../analysis/subjectAttainment';
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id });
 
-type Quiz = NonNullable<Awaited<ReturnType<typeof loadQuiz>>>;
-
-/** Who may read a quiz's analysis: its teacher, and the heads of its department and of its institute. */
-export function mayAnalyse(user: SessionUser, quiz: Pick<Quiz, 'created_by' | 'department_id' | 'institute_id'>): boolean {
-  switch (user.role) {
-    case 'TEACHER':
-      return quiz.created_by === user.userId;
-    case 'DEPARTMENT-HEAD':
-      return quiz.department_id !== null && quiz.department_id === user.departmentId;
-    case 'INSTITUTE-HEAD':
-      return quiz.institute_id !== null && quiz.institute_id === user.instituteId;
-    default:
-      return false;
-  }
-}
-
-const fileName = (quiz: Quiz) => quiz.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'quiz';
+const fileName = (quiz: AnalysedQuiz) => quiz.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'quiz';
 
 /**
  * Quiz analysis: item statistics with Moodle's definitions, course-outcome attainment per module
@@ -39,15 +22,8 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const teacher = app.requireRole('TEACHER');
   const tags = ['analysis'];
 
-  /** The quiz if the caller may analyse it; 404 otherwise (another tenant's quiz is not there for them). */
-  async function readableQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
-    const quiz = await loadQuiz(app.db, quizId);
-    if (!quiz || !mayAnalyse(user, quiz)) throw notFound('Quiz not found');
-    return quiz;
-  }
-
   app.get('/quizzes/:id/statistics', { onRequest: readers, schema: { tags, summary: "A quiz's item analysis and course-outcome attainment", params: quizParams } }, async (req) => {
-    const quiz = await readableQuiz(req.user!, req.params.id);
+    const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
     return ok(await loadQuizReport(app.db, quiz));
   });
 
@@ -63,7 +39,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const quiz = await readableQuiz(req.user!, req.params.id);
+      const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
       const report = await loadQuizReport(app.db, quiz);
       const base = `analysis-${fileName(quiz)}`;
       if (req.query.format === 'csv') {
@@ -81,50 +57,8 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quizzes/:id/grading/:questionId',
     { onRequest: teacher, schema: { tags, summary: "Every student's answer to one question, for grading", params: quizParams.extend({ questionId: id }) } },
     async (req) => {
-      const quiz = await readableQuiz(req.user!, req.params.id);
-      // Without random rules every paper has the same questions: one paper is read, not each one.
-      const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
-      const attempts = await app.db
-        .selectFrom('attempts')
-        .innerJoin('users', 'users.id', 'attempts.student_id')
-        .leftJoin('answers', (j) => j.onRef('answers.attempt_id', '=', 'attempts.id').on('answers.question_id', '=', req.params.questionId))
-        .select(['attempts.id', 'attempts.submitted_at', 'users.id as studentId', 'users.fullname', 'users.username', 'answers.response', 'answers.marks', 'answers.outcome', 'answers.comment', 'answers.manual'])
-        .$if(drawn, (q) => q.select('attempts.paper'))
-        .where('attempts.quiz_id', '=', quiz.id)
-        .where('attempts.status', '=', 'submitted')
-        .orderBy('users.fullname')
-        .orderBy('attempts.id')
-        .execute();
-      const shared = !drawn && attempts.length ? paperOf(await app.db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow()) : undefined;
-      let question: ReturnType<typeof paperOf>[number] | undefined;
-      const answers = attempts.flatMap((a) => {
-        const q = (shared ?? paperOf(a as { paper: string })).find((p) => p.id === req.params.questionId);
-        if (!q) return [];
-        question ??= q;
-        return [
-          {
-            attemptId: a.id,
-            studentId: a.studentId,
-            name: a.fullname,
-            username: a.username,
-            submittedAt: a.submitted_at,
-            response: a.response ? JSON.parse(a.response) : null,
-            marks: a.marks,
-            outcome: a.outcome ?? 'unanswered',
-            comment: a.comment ?? null,
-            manual: a.manual === 1,
-            pending: a.outcome === 'pending',
-          },
-        ];
-      });
-      if (!question) throw notFound('No submitted attempt has this question');
-      const { key, ...shown } = question;
-      const marking = markingOf(quiz);
-      return ok({
-        question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers },
-        minMarks: marking.negativeMarking ? -Math.round(marking.penalty * question.marks * 100) / 100 : 0,
-        answers,
-      });
+      const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
+      return ok(await questionGradingSheet(app.db, quiz, req.params.questionId));
     },
   );
 
@@ -143,24 +77,9 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const quiz = await readableQuiz(req.user!, req.params.id);
-      const attempt = await app.db.selectFrom('attempts').selectAll().where('id', '=', req.params.attemptId).where('quiz_id', '=', quiz.id).executeTakeFirst();
-      if (!attempt) throw notFound('Attempt not found');
-      if (attempt.status !== 'submitted') throw new AppError(409, 'Grade an attempt after it is submitted', 'NOT_SUBMITTED');
-      const question = paperOf(attempt).find((q) => q.id === req.params.questionId);
-      if (!question) throw notFound('This question is not in the attempt');
-      const marking = markingOf(quiz);
-      const min = marking.negativeMarking ? -Math.round(marking.penalty * question.marks * 100) / 100 : 0;
-      if (req.body.marks > question.marks) throw badRequest(`Invalid marks: at most ${question.marks}`, { marks: `At most ${question.marks}` });
-      if (req.body.marks < min) throw badRequest(`Invalid marks: at least ${min}`, { marks: `At least ${min}` });
+      const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
       const comment = req.body.comment ? req.body.comment : null;
-      const now = Date.now();
-      await app.db
-        .insertInto('answers')
-        .values({ attempt_id: attempt.id, question_id: question.id, response: null, seq: 0, saved_at: now, outcome: 'graded', marks: req.body.marks, comment, manual: 1 })
-        .onConflict((oc) => oc.columns(['attempt_id', 'question_id']).doUpdateSet({ outcome: 'graded', marks: req.body.marks, comment, manual: 1 }))
-        .execute();
-      const graded = await regradeAttempt(app.db, attempt.id);
+      const graded = await markAnswerByHand(app.db, quiz, { attemptId: req.params.attemptId, questionId: req.params.questionId, marks: req.body.marks, comment });
       return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1, marks: req.body.marks, comment }, 'Marks saved');
     },
   );

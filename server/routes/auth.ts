@@ -6,7 +6,7 @@ import { verifyCaptcha } from '../auth/captcha';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { verifyPassword } from '../auth/passwords';
 import { perMinuteLimit } from '../auth/rateLimits';
-import { findUserByUsername } from '../repositories/users';
+import { findUserByUsername } from '../accounts/users';
 import { AppError } from '../lib/errors';
 import { ok } from '../lib/envelope';
 

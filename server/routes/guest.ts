@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
+import { createGuestAccount } from '../accounts/users';
 import { quizOptions } from '../exam/attempts';
+import { quizOfGuestToken } from '../exam/links';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { guestNameSchema } from '../../src/schemas/guest';
@@ -18,7 +18,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = { max: 20, timeWindow: 60_000 };
 
   async function guestQuiz(token: string) {
-    const quiz = await app.db.selectFrom('quizzes').selectAll().where('guest_token', '=', token).executeTakeFirst();
+    const quiz = await quizOfGuestToken(app.db, token);
     if (!quiz || quiz.published !== 1 || !quizOptions(quiz).guest_flag || quiz.valid_to === null || quiz.valid_to <= Date.now()) {
       throw notFound('This guest link is not valid or the quiz has closed');
     }
@@ -48,29 +48,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(409, 'This quiz opens later; come back shortly before it starts', 'NOT_OPEN');
       }
       const now = Date.now();
-      const username = `guest-${randomBytes(6).toString('hex')}`;
-      const { id } = await app.db
-        .insertInto('users')
-        .values({
-          role: 'STUDENT',
-          username,
-          // Nobody signs in with this password: the guest's session comes from the link.
-          password_hash: hashGeneratedPassword(generatePassword()),
-          email: null,
-          fullname: req.body.name,
-          phone: null,
-          institute_id: quiz.institute_id,
-          department_id: quiz.department_id,
-          must_change_password: 0,
-          semester: null,
-          batch: null,
-          guest_quiz_id: quiz.id,
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id, username } = await createGuestAccount(app.db, req.body.name, quiz, now);
       const token = await app.sessions.create(id, 'STUDENT', now, 'guest');
       return ok({ token, username, quizId: quiz.id, quizName: quiz.name }, 'Welcome');
     },

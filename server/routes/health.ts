@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { fail, ok } from '../lib/envelope';
@@ -8,7 +8,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { tags: ['health'], summary: 'Database reachability' } }, async () => {
     const started = performance.now();
     try {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
     } catch (err) {
       app.log.error({ err }, 'health check: database unreachable');
       throw new AppError(503, 'Database unreachable', 'DB_DOWN');
@@ -31,7 +31,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       let database: { reachable: boolean; error?: string } = { reachable: true };
       let pending: string[] = [];
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
         if (!migrated) {
           pending = await pendingMigrations(app);
           migrated = pending.length === 0;

@@ -8,17 +8,17 @@ import { ok } from '../lib/envelope';
 import { neutralizeCell, writeWorkbook } from '../upload/spreadsheet';
 import { SAVE_GRACE_MS } from '../exam/attempts';
 import { integrityBatchSchema } from '../../src/schemas/integrity';
-import { storeEvents } from '../integrity/events';
+import { assertStudentOfTeachersQuiz, cameraWaiversOfTeachersQuiz, grantCameraWaiver, withdrawCameraWaiver } from '../integrity/cameraWaivers';
+import { studentMayTake, studentsAttemptTimes, teachersIntegrityQuiz } from '../integrity/access';
+import { assertEventsWithinAttempt, storeEvents } from '../integrity/events';
 import { examIntegrity } from '../integrity/examIntegrity';
-import { downloadKeyOf, INTEGRITY_QUIZ_COLUMNS, sebRequired, type IntegrityQuiz } from '../integrity/sebGate';
+import { downloadKeyOf, sebRequired, type IntegrityQuiz } from '../integrity/sebGate';
 import { sebFileName, sebLink } from '../integrity/sebConfig';
-import { allEvents, attemptTimeline, integritySummary, readableQuiz, SORTABLE, sortRows } from '../integrity/views';
+import { attemptTimeline, integrityExportTable, integritySummary, readableQuiz, SORTABLE, sortRows } from '../integrity/views';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id });
 const READERS = ['TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD'] as const;
-/** How far an event's time may lie before the attempt's start or after the server's clock (a device's clock drifts). */
-const CLOCK_SLACK_MS = 5 * 60_000;
 
 const sameHex = (a: string, b: string) => a.length === b.length && /^[0-9a-f]+$/i.test(a) && timingSafeEqual(Buffer.from(a.toLowerCase(), 'hex'), Buffer.from(b, 'hex'));
 
@@ -42,37 +42,18 @@ const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/quizzes/:id/seb', { onRequest: app.requireRole('TEACHER'), schema: { tags, summary: "The quiz's Safe Exam Browser configuration (.seb)", params: quizParams } }, async (req, reply) => {
-    const quiz = (await app.db.selectFrom('quizzes').select(INTEGRITY_QUIZ_COLUMNS).where('id', '=', req.params.id).executeTakeFirst()) as IntegrityQuiz | undefined;
-    if (!quiz || quiz.created_by !== req.user!.userId) throw notFound('Quiz not found');
+    const quiz = await teachersIntegrityQuiz(app.db, req.user!.userId, req.params.id);
     return sendSeb(req, reply, quiz);
   });
 
   /** The links a teacher hands out: the download and the sebs:// link that opens it in SEB. */
   app.get('/quizzes/:id/seb/links', { onRequest: app.requireRole('TEACHER'), schema: { tags, summary: 'Links to the Safe Exam Browser configuration', params: quizParams } }, async (req) => {
-    const quiz = (await app.db.selectFrom('quizzes').select(INTEGRITY_QUIZ_COLUMNS).where('id', '=', req.params.id).executeTakeFirst()) as IntegrityQuiz | undefined;
-    if (!quiz || quiz.created_by !== req.user!.userId) throw notFound('Quiz not found');
+    const quiz = await teachersIntegrityQuiz(app.db, req.user!.userId, req.params.id);
     if (!sebRequired(quiz)) throw new AppError(409, 'This quiz does not use Safe Exam Browser', 'SEB_OFF');
     const { configKey } = await gate.config(quiz, req);
     const url = `${gate.baseOf(req)}/api/student/quizzes/${quiz.id}/seb?key=${downloadKeyOf(configKey)}`;
     return ok({ configKey, downloadUrl: url, sebLink: sebLink(url) });
   });
-
-  /** A student who may take the quiz (their group's published quiz, or a guest's one quiz). */
-  async function studentMayTake(userId: number, quizId: number) {
-    const row = await app.db
-      .selectFrom('quizzes as q')
-      .select('q.id')
-      .where('q.id', '=', quizId)
-      .where('q.published', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb('q.group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', userId)),
-          eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', userId)),
-        ]),
-      )
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 
   const requireStudent = app.requireRole('STUDENT');
   app.get(
@@ -95,7 +76,7 @@ const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendSeb(req, reply, quiz);
       }
       await requireStudent(req, reply);
-      if (!quiz || !(await studentMayTake(req.user!.userId, quiz.id))) throw notFound('Quiz not found');
+      if (!quiz || !(await studentMayTake(app.db, req.user!.userId, quiz.id))) throw notFound('Quiz not found');
       return sendSeb(req, reply, quiz);
     },
   );
@@ -110,16 +91,11 @@ const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = Date.now();
-      const attempt = await app.db.selectFrom('attempts').select(['id', 'quiz_id', 'student_id', 'started_at', 'deadline']).where('id', '=', req.params.attemptId).executeTakeFirst();
-      if (!attempt || attempt.student_id !== req.user!.userId) throw notFound('Attempt not found');
+      const attempt = await studentsAttemptTimes(app.db, req.user!.userId, req.params.attemptId);
       await integrity.attempt(req, attempt.quiz_id, attempt.id);
       if (now > Number(attempt.deadline) + SAVE_GRACE_MS) throw new AppError(409, 'The time for this exam is over', 'TIME_OVER');
       const events = req.body.events;
-      for (const [i, e] of events.entries()) {
-        if (e.at < Number(attempt.started_at) - CLOCK_SLACK_MS || e.at > now + CLOCK_SLACK_MS) {
-          throw new AppError(400, `Invalid event: at must lie within the attempt`, 'BAD_EVENT', { errors: { [`events.${i}.at`]: 'at must lie within the attempt' } });
-        }
-      }
+      assertEventsWithinAttempt(events, Number(attempt.started_at), now);
       const result = await storeEvents(app.db, attempt.id, events, now);
       return ok({ ...result, serverTime: now }, 'Events recorded');
     },
@@ -167,8 +143,7 @@ const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const quiz = await readableQuiz(app.db, req.user!, req.params.id);
-      const header = ['fullname', 'username', 'attemptId', 'type', 'at', 'durationMs', 'detail', 'eventId'];
-      const rows = (await allEvents(app.db, quiz.id)).map((e) => [e.fullname, e.username, e.attemptId, e.type, new Date(Number(e.at)).toISOString(), e.duration_ms === null ? '' : Number(e.duration_ms), e.detail ?? '', e.client_id]);
+      const { header, rows } = await integrityExportTable(app.db, quiz.id);
       const name = `integrity-${quiz.name.replace(/[^\w-]+/g, '-').slice(0, 60) || 'quiz'}`;
       if (req.query.format === 'xlsx') {
         return reply
@@ -183,35 +158,18 @@ const integrityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Let a named student take a face-detection quiz without a camera (an accommodation, recorded with the attempt). */
   const waiverParams = quizParams.extend({ studentId: id });
-  async function ownQuizStudent(req: FastifyRequest, quizId: number, studentId: number) {
-    const quiz = await app.db.selectFrom('quizzes').select(['id', 'created_by', 'group_id']).where('id', '=', quizId).executeTakeFirst();
-    if (!quiz || quiz.created_by !== req.user!.userId) throw notFound('Quiz not found');
-    const member = quiz.group_id
-      ? await app.db.selectFrom('group_students').select('student_id').where('group_id', '=', quiz.group_id).where('student_id', '=', studentId).executeTakeFirst()
-      : undefined;
-    const guest = await app.db.selectFrom('users').select('id').where('id', '=', studentId).where('guest_quiz_id', '=', quizId).executeTakeFirst();
-    if (!member && !guest) throw notFound('This student does not take this quiz');
-    return quiz;
-  }
   app.put('/quizzes/:id/camera-waivers/:studentId', { onRequest: app.requireRole('TEACHER'), schema: { tags, summary: 'Let a student take the quiz without a camera', params: waiverParams } }, async (req) => {
-    await ownQuizStudent(req, req.params.id, req.params.studentId);
-    await app.db
-      .insertInto('camera_waivers')
-      .values({ quiz_id: req.params.id, student_id: req.params.studentId, granted_by: req.user!.userId, granted_at: Date.now() })
-      .onConflict((oc) => oc.columns(['quiz_id', 'student_id']).doNothing())
-      .execute();
+    await assertStudentOfTeachersQuiz(app.db, req.user!.userId, req.params.id, req.params.studentId);
+    await grantCameraWaiver(app.db, req.params.id, req.params.studentId, req.user!.userId, Date.now());
     return ok({ studentId: req.params.studentId, cameraWaived: true }, 'The student may take this quiz without a camera');
   });
   app.delete('/quizzes/:id/camera-waivers/:studentId', { onRequest: app.requireRole('TEACHER'), schema: { tags, summary: 'Withdraw a camera waiver', params: waiverParams } }, async (req) => {
-    await ownQuizStudent(req, req.params.id, req.params.studentId);
-    await app.db.deleteFrom('camera_waivers').where('quiz_id', '=', req.params.id).where('student_id', '=', req.params.studentId).execute();
+    await assertStudentOfTeachersQuiz(app.db, req.user!.userId, req.params.id, req.params.studentId);
+    await withdrawCameraWaiver(app.db, req.params.id, req.params.studentId);
     return ok({ studentId: req.params.studentId, cameraWaived: false }, 'Camera waiver withdrawn');
   });
   app.get('/quizzes/:id/camera-waivers', { onRequest: app.requireRole('TEACHER'), schema: { tags, summary: 'Students who may take the quiz without a camera', params: quizParams } }, async (req) => {
-    const quiz = await app.db.selectFrom('quizzes').select(['id', 'created_by']).where('id', '=', req.params.id).executeTakeFirst();
-    if (!quiz || quiz.created_by !== req.user!.userId) throw notFound('Quiz not found');
-    const rows = await app.db.selectFrom('camera_waivers').select(['student_id', 'granted_at']).where('quiz_id', '=', quiz.id).execute();
-    return ok(rows.map((r) => ({ studentId: r.student_id, grantedAt: Number(r.granted_at) })));
+    return ok(await cameraWaiversOfTeachersQuiz(app.db, req.user!.userId, req.params.id));
   });
 };
 

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { entities } from '../../src/schemas';
 import { excelFileProblem, studentUploadSchema } from '../../src/schemas/studentUpload';
 import { optionalIdRef } from '../../src/schemas/fields';
-import { AppError } from '../lib/errors';
+import { departmentOfInstitute, insertStudentAccounts, takenAccountValues } from '../accounts/studentImport';
 import { ok } from '../lib/envelope';
 import { fieldErrors, validationError } from '../lib/validation';
-import { assertSafeWorkbook, MAX_SHEET_ROWS, STUDENT_SHEET_LIMITS, writeWorkbook } from '../upload/spreadsheet';
-import { SHEET_COLUMNS, type RowError } from '../upload/studentSheet';
+import { assertSafeWorkbook, STUDENT_SHEET_LIMITS } from '../upload/spreadsheet';
+import { refuseStudentRows, SHEET_COLUMNS, studentTemplateWorkbook, type RowError } from '../upload/studentSheet';
 import { withImportPlace } from '../upload/importGate';
 import { parseOffThread } from '../upload/offThread';
 
@@ -23,19 +23,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/upload/template',
     { onRequest, schema: { tags: ['students'], summary: 'The student sheet template (.xlsx)' } },
     async (_req, reply) => {
-      const workbook = writeWorkbook('Students', [...SHEET_COLUMNS], [], [
-        {
-          name: 'How to fill',
-          rows: [
-            ['One student per row, from row 2 of the Students sheet. Keep the header row.'],
-            ['fullname: letters and spaces, at most 50 characters'],
-            ['username: at most 20 characters (letters, digits, . _ - @), unique'],
-            ['email: a valid address, unique'],
-            ['phone: exactly 10 digits'],
-            [`At most ${MAX_SHEET_ROWS} students per sheet and 2 MB per file. Semester and batch are chosen on the upload page.`],
-          ],
-        },
-      ]);
+      const workbook = studentTemplateWorkbook();
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="students-template.xlsx"')
@@ -63,9 +51,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let departmentId = caller.departmentId;
       if (caller.role === 'INSTITUTE-HEAD') {
         const chosen = extra.data.departmentId;
-        const dept = chosen
-          ? await app.db.selectFrom('departments').select('id').where('id', '=', chosen).where('institute_id', '=', caller.instituteId).executeTakeFirst()
-          : undefined;
+        const dept = chosen ? await departmentOfInstitute(app.db, chosen, caller.instituteId) : undefined;
         if (!dept) throw validationError({ departmentId: 'Please select department' });
         departmentId = dept.id;
       }
@@ -87,32 +73,12 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       // Accounts that already exist, looked up in chunks rather than row by row.
       const rowOf = { username: new Map(sheet.firstRow.username), email: new Map(sheet.firstRow.email) };
       for (const key of ['username', 'email'] as const) {
-        const values = [...rowOf[key].keys()];
-        for (let i = 0; i < values.length; i += 500) {
-          const chunk = values.slice(i, i + 500);
-          const taken = await app.db
-            .selectFrom('users')
-            .select(key)
-            .where((eb) => eb(eb.fn('lower', [key]), 'in', chunk))
-            .execute();
-          for (const t of taken) {
-            const value = String(t[key]).toLowerCase();
-            errors.push({ row: rowOf[key].get(value)!, field: key, message: key === 'username' ? 'This username is already taken' : 'This email is already used by another account' });
-          }
+        for (const value of await takenAccountValues(app.db, key, [...rowOf[key].keys()])) {
+          errors.push({ row: rowOf[key].get(value)!, field: key, message: key === 'username' ? 'This username is already taken' : 'This email is already used by another account' });
         }
       }
 
-      if (errors.length) {
-        errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
-        const badRows = new Set(errors.map((e) => e.row)).size;
-        const first = errors[0];
-        throw new AppError(
-          400,
-          `No students were imported: ${badRows} row${badRows === 1 ? ' has' : 's have'} errors (row ${first.row}, ${first.field}: ${first.message})`,
-          'BAD_ROWS',
-          { errors: { file: `${badRows} row(s) have errors` }, rows: errors },
-        );
-      }
+      if (errors.length) refuseStudentRows(errors);
 
       // The initial passwords, their hashes and the sheet that shows them, made on a worker thread.
       const { passwords, hashes, sheet: passwordSheet } = await parseOffThread({
@@ -120,31 +86,18 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         accounts: valid.map(({ data }) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase() })),
       });
       const now = Date.now();
-      await app.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < valid.length; i += 500) {
-          await trx
-            .insertInto('users')
-            .values(
-              valid.slice(i, i + 500).map(({ data }, j) => ({
-                role: 'STUDENT' as const,
-                username: data.username.toLowerCase(),
-                password_hash: hashes[i + j],
-                email: data.email.toLowerCase(),
-                fullname: data.fullname,
-                phone: data.phone,
-                semester: data.semester,
-                batch: data.batch,
-                institute_id: caller.instituteId,
-                department_id: departmentId,
-                must_change_password: 1,
-                created_by: caller.userId,
-                created_at: now,
-                updated_at: now,
-              })),
-            )
-            .execute();
-        }
-      });
+      const students = valid.map(({ data }, i) => ({
+        fullname: data.fullname,
+        username: data.username.toLowerCase(),
+        email: data.email.toLowerCase(),
+        phone: data.phone,
+        semester: data.semester,
+        batch: data.batch,
+        passwordHash: hashes[i],
+      }));
+      await app.db.transaction().execute((trx) =>
+        insertStudentAccounts(trx, students, { instituteId: caller.instituteId, departmentId, createdBy: caller.userId, now }),
+      );
 
       const accounts = valid.map(({ data }, i) => ({ fullname: data.fullname, username: data.username.toLowerCase(), email: data.email.toLowerCase(), initialPassword: passwords[i] }));
       reply.code(201);

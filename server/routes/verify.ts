@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
 import { perMinuteLimit } from '../auth/rateLimits';
 import { AppError, notFound } from '../lib/errors';
-import { SAVE_GRACE_MS } from '../exam/attempts';
+import { findAttemptState, SAVE_GRACE_MS } from '../exam/attempts';
+import { examLinkToken } from '../exam/links';
 import { ok } from '../lib/envelope';
 
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,24 +45,13 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = Date.now();
-      const row = await app.db
-        .selectFrom('exam_tokens')
-        .innerJoin('quizzes', 'quizzes.id', 'exam_tokens.quiz_id')
-        .innerJoin('users', 'users.id', 'exam_tokens.user_id')
-        .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'quizzes.valid_to', 'users.role'])
-        .where('exam_tokens.token', '=', req.params.token)
-        .executeTakeFirst();
+      const row = await examLinkToken(app.db, req.params.token);
       const closed = row?.valid_to != null && row.valid_to <= now;
       if (!row || row.revoked_at !== null || row.expires_at <= now || closed || row.role !== 'STUDENT') {
         throw notFound('This exam link is not valid or has expired');
       }
       // The link's work is done once its exam is submitted: results are seen after a normal sign-in.
-      const attempt = await app.db
-        .selectFrom('attempts')
-        .select(['status', 'deadline'])
-        .where('quiz_id', '=', row.quizId)
-        .where('student_id', '=', row.user_id)
-        .executeTakeFirst();
+      const attempt = await findAttemptState(app.db, row.quizId, row.user_id);
       if (attempt && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
         throw new AppError(409, 'This exam has been submitted: sign in with your username and password to see your result', 'SUBMITTED');
       }

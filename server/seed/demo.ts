@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
-import { createUser } from '../repositories/users';
+import { createUser } from '../accounts/users';
 import { seedExams } from './demoExams';
 import { seedGuidelines } from './demoGuidelines';
 

@@ -2,12 +2,14 @@ import { entities } from '../../src/schemas';
 import { createSchemaOf } from '../../src/schemas/entity';
 import type { Role } from '../../src/schemas/roles';
 import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
+import { AppError } from '../lib/errors';
 import { fieldErrors } from '../lib/validation';
 import { MAX_SHEET_ROWS, readFirstSheet, writeWorkbook } from './spreadsheet';
 
 /**
- * The student sheet's rows checked against the student schema, and the initial passwords of the
- * accounts it creates: the CPU work of a student upload, run on a worker thread (importJobs.ts).
+ * The student sheet: its template, its rows checked against the student schema and the initial
+ * passwords of the accounts it creates (the CPU work of a student upload, run on a worker thread:
+ * importJobs.ts), and the refusal of a sheet with errors.
  */
 
 /** The sheet's columns, in the template's order; headers are matched without case, spaces or punctuation. */
@@ -97,4 +99,34 @@ export function studentCredentials(accounts: readonly NewAccount[]): { passwords
   const hashes = passwords.map(hashGeneratedPassword);
   const sheet = writeWorkbook('Initial passwords', ['fullname', 'username', 'email', 'initialPassword'], accounts.map((a, i) => [a.fullname, a.username, a.email, passwords[i]]));
   return { passwords, hashes, sheet };
+}
+
+/** The template a student upload starts from: the columns, and a sheet that says how to fill them. */
+export function studentTemplateWorkbook(): Buffer {
+  return writeWorkbook('Students', [...SHEET_COLUMNS], [], [
+    {
+      name: 'How to fill',
+      rows: [
+        ['One student per row, from row 2 of the Students sheet. Keep the header row.'],
+        ['fullname: letters and spaces, at most 50 characters'],
+        ['username: at most 20 characters (letters, digits, . _ - @), unique'],
+        ['email: a valid address, unique'],
+        ['phone: exactly 10 digits'],
+        [`At most ${MAX_SHEET_ROWS} students per sheet and 2 MB per file. Semester and batch are chosen on the upload page.`],
+      ],
+    },
+  ]);
+}
+
+/** Refuses (400) a sheet with errors, naming each problem by row; no student is imported. */
+export function refuseStudentRows(errors: RowError[]): never {
+  errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
+  const badRows = new Set(errors.map((e) => e.row)).size;
+  const first = errors[0];
+  throw new AppError(
+    400,
+    `No students were imported: ${badRows} row${badRows === 1 ? ' has' : 's have'} errors (row ${first.row}, ${first.field}: ${first.message})`,
+    'BAD_ROWS',
+    { errors: { file: `${badRows} row(s) have errors` }, rows: errors },
+  );
 }

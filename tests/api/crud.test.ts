@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { entities } from '../../src/schemas';
 import { ALL_ACTIONS, can, scopeFor, type Action, type Scope } from '../../src/schemas/entity';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/schemas/roles';
-import { registry } from '../../server/resources';
+import { registry } from '../../server/storage';
 import {
   bodies,
   created,

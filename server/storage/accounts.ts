@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../src/schemas/roles';
 import { generatePassword } from '../auth/passwords';
 import { conflict } from '../lib/errors';
-import { createUser } from '../repositories/users';
+import { createUser } from '../accounts/users';
 import type { Database } from '../db/tables';
 
 export interface AccountFields {

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, User } from '../db/tables';
 import type { Role } from '../../src/schemas/roles';
-import { hashGeneratedPassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashGeneratedPassword, hashPassword } from '../auth/passwords';
 
 export const findUserByUsername = (db: Kysely<Database>, username: string): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', username.trim().toLowerCase()).executeTakeFirst();
@@ -42,4 +43,40 @@ export async function createUser(db: Kysely<Database>, input: CreateUserInput, n
   };
   const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * A guest's student account for the one quiz of a guest link, in the quiz's institute and
+ * department, with a random username. Nobody signs in with its password: the guest's session
+ * comes from the link.
+ */
+export async function createGuestAccount(
+  db: Kysely<Database>,
+  fullname: string,
+  quiz: { id: number; institute_id: number | null; department_id: number | null },
+  now: number,
+): Promise<{ id: number; username: string }> {
+  const username = `guest-${randomBytes(6).toString('hex')}`;
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      role: 'STUDENT',
+      username,
+      password_hash: hashGeneratedPassword(generatePassword()),
+      email: null,
+      fullname,
+      phone: null,
+      institute_id: quiz.institute_id,
+      department_id: quiz.department_id,
+      must_change_password: 0,
+      semester: null,
+      batch: null,
+      guest_quiz_id: quiz.id,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, username };
 }
