@@ -11,6 +11,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { alpha } from '@mui/material/styles';
 import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
+import type { AnswerResponse } from '../../schemas/answers';
 import { Markdown } from '../../ui/Markdown';
 import { parseCloze, type ClozeGap } from '../../schemas/cloze';
 
@@ -57,8 +58,8 @@ export interface QuestionAnswerKey {
   clozeGaps?: readonly ClozeGap[];
 }
 
-/** A student's answer by type (the exam API's encoding): option id, option ids, boolean, number, text. */
-export type QuestionResponse = string | readonly string[] | boolean | number | Readonly<Record<string, string>> | null | undefined;
+/** A student's answer (the exam API's encoding, declared with the schemas), or none yet. */
+export type QuestionResponse = Readonly<AnswerResponse> | undefined;
 
 const partOfResponse = (response: QuestionResponse, part: string): string | undefined =>
   response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as Record<string, string>)[part] : undefined;
