@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import { Markdown } from '../../ui/Markdown';
+import { LazyMarkdown as Markdown } from '../../ui/LazyMarkdown';
 
 /** What the viewer shows: a guideline's tab menu items (also an unsaved draft, in the editor's preview). */
 export interface GuidelineViewItem {
