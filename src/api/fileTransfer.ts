@@ -1,9 +1,7 @@
 import type { ApiResult } from '../schemas/envelope';
 import { getEnv } from '../config/env';
-import { endSession, getToken } from '../auth/session';
-import { navigateTo } from '../navigation/appNavigator';
-import { showToast } from '../ui/toast/toastStore';
-import { CONNECTION_ISSUE, SESSION_EXPIRED, type CallOptions, type HttpResponse } from './httpClient';
+import { getToken } from '../auth/session';
+import { answerOf, connectionIssue, type CallOptions, type HttpResponse } from './httpClient';
 
 /**
  * File transfers the fetch-based client cannot do: an upload that reports its progress and a
@@ -29,19 +27,6 @@ export interface DownloadedFile {
   filename?: string;
 }
 
-const SERVER_ERROR_TITLE = 'Error';
-
-function connectionIssue<T>(): HttpResponse<T> {
-  showToast({ severity: 'error', summary: CONNECTION_ISSUE });
-  return { result: { success: false, internet: true, message: CONNECTION_ISSUE }, status: 0, headers: new Headers() };
-}
-
-function sessionExpired<T>(headers: Headers): HttpResponse<T> {
-  endSession();
-  navigateTo('/');
-  return { result: { success: false, message: SESSION_EXPIRED }, status: 405, headers };
-}
-
 /** The response headers of an XHR as a Headers object. */
 function headersOf(xhr: XMLHttpRequest): Headers {
   const headers = new Headers();
@@ -50,25 +35,6 @@ function headersOf(xhr: XMLHttpRequest): Headers {
     if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
   }
   return headers;
-}
-
-/** The generic shape from a JSON body; anything else is a connection issue (as in httpClient). */
-function toResponse<T>(text: string, status: number, headers: Headers, toast: boolean | undefined): HttpResponse<T> {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return connectionIssue();
-  }
-  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const ok = status >= 200 && status < 300;
-  const result: ApiResult<T> = {
-    success: ok && envelope.success === true,
-    message: typeof envelope.message === 'string' ? envelope.message : '',
-    ...('data' in envelope ? { data: envelope.data as T } : {}),
-  };
-  if (!result.success && toast !== false) showToast({ severity: 'error', summary: SERVER_ERROR_TITLE, detail: result.message });
-  return { result, status, headers };
 }
 
 function openRequest(method: string, path: string, headers?: HeadersInit): XMLHttpRequest {
@@ -80,26 +46,48 @@ function openRequest(method: string, path: string, headers?: HeadersInit): XMLHt
   return xhr;
 }
 
+interface ExchangeOptions<F> {
+  toast?: boolean;
+  signal?: AbortSignal;
+  /** A download's successful (2xx) answer, taken as it is instead of read as the envelope. */
+  file?: (xhr: XMLHttpRequest, headers: Headers) => F;
+}
+
+/**
+ * Sends an opened XHR and resolves with its answer by httpClient's rules, for uploads and
+ * downloads alike: offline, a network error or a timeout is 'Connection Issue' (with its toast);
+ * every HTTP answer goes through answerOf (405, a body that is not the envelope, the 'Error'
+ * toast); a cancelled request resolves as a failure without a toast. Never rejects.
+ */
+function exchange<T, F = never>(
+  xhr: XMLHttpRequest,
+  body: XMLHttpRequestBodyInit | null,
+  { toast, signal, file }: ExchangeOptions<F> = {},
+): Promise<HttpResponse<T> | F> {
+  if (!navigator.onLine) return Promise.resolve(connectionIssue<T>());
+  return new Promise((resolve) => {
+    xhr.onload = async () => {
+      const headers = headersOf(xhr);
+      if (file && xhr.status >= 200 && xhr.status < 300) return resolve(file(xhr, headers));
+      const text = xhr.responseType === 'blob' ? await (xhr.response as Blob).text().catch(() => undefined) : xhr.responseText;
+      resolve(answerOf<T>(xhr.status, headers, text, toast));
+    };
+    xhr.onerror = xhr.ontimeout = () => resolve(connectionIssue<T>());
+    xhr.onabort = () => resolve({ result: { success: false, message: 'Upload cancelled' }, status: 0, headers: new Headers() });
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
 /**
  * Upload: POST by default, the form data as is (the browser sets the multipart boundary).
  * Resolves like httpClient.request; an aborted upload resolves as a failure without a toast.
  */
 export function uploadWithProgress<T = unknown>(path: string, formData: FormData, options: UploadOptions = {}): Promise<HttpResponse<T>> {
-  if (!navigator.onLine) return Promise.resolve(connectionIssue<T>());
-  return new Promise((resolve) => {
-    const xhr = openRequest(options.method ?? 'POST', path, options.headers);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    xhr.onload = () => {
-      const headers = headersOf(xhr);
-      resolve(xhr.status === 405 ? sessionExpired<T>(headers) : toResponse<T>(xhr.responseText, xhr.status, headers, options.toast));
-    };
-    xhr.onerror = () => resolve(connectionIssue<T>());
-    xhr.ontimeout = () => resolve(connectionIssue<T>());
-    xhr.onabort = () => resolve({ result: { success: false, message: 'Upload cancelled' }, status: 0, headers: new Headers() });
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(formData);
-  });
+  const xhr = openRequest(options.method ?? 'POST', path, options.headers);
+  xhr.setRequestHeader('Accept', 'application/json');
+  xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+  return exchange<T>(xhr, formData, options);
 }
 
 /** The file name of a Content-Disposition header (plain or RFC 5987 form). */
@@ -121,24 +109,15 @@ export function filenameOf(contentDisposition: string | null): string | undefine
  * Download: GET by default. Resolves with the file, or with the generic failure result (the
  * server's error envelope, read from the binary answer).
  */
-export function downloadFile(path: string, options: CallOptions = {}): Promise<DownloadedFile | ApiResult<never>> {
-  if (!navigator.onLine) return Promise.resolve(connectionIssue<never>().result);
-  return new Promise((resolve) => {
-    const xhr = openRequest(options.method ?? 'GET', path, options.headers);
-    xhr.responseType = 'blob';
-    xhr.onload = async () => {
-      const headers = headersOf(xhr);
-      const blob = xhr.response as Blob;
-      if (xhr.status === 405) return resolve(sessionExpired<never>(headers).result);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        return resolve({ blob, filename: filenameOf(headers.get('Content-Disposition')) });
-      }
-      resolve(toResponse<never>(await blob.text(), xhr.status, headers, options.toast).result);
-    };
-    xhr.onerror = () => resolve(connectionIssue<never>().result);
-    xhr.send();
+export async function downloadFile(path: string, options: CallOptions = {}): Promise<DownloadedFile | ApiResult<never>> {
+  const xhr = openRequest(options.method ?? 'GET', path, options.headers);
+  xhr.responseType = 'blob';
+  const answer = await exchange<never, DownloadedFile>(xhr, null, {
+    toast: options.toast,
+    file: (done, headers) => ({ blob: done.response as Blob, filename: filenameOf(headers.get('Content-Disposition')) }),
   });
+  return isDownloadedFile(answer) ? answer : answer.result;
 }
 
 /** Narrows downloadFile's answer. */
-export const isDownloadedFile = (value: DownloadedFile | ApiResult<never>): value is DownloadedFile => 'blob' in value;
+export const isDownloadedFile = (value: DownloadedFile | ApiResult<never> | HttpResponse<never>): value is DownloadedFile => 'blob' in value;

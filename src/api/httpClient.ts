@@ -41,7 +41,7 @@ export interface HttpResponse<T> {
 
 const JSON_TYPE = 'application/json';
 
-function connectionIssue<T>(): HttpResponse<T> {
+export function connectionIssue<T>(): HttpResponse<T> {
   // Shown even when the call disabled toasts: the user must learn that nothing reached the server.
   showToast({ severity: 'error', summary: CONNECTION_ISSUE });
   return { result: { success: false, internet: true, message: CONNECTION_ISSUE }, status: 0, headers: new Headers() };
@@ -80,25 +80,36 @@ export async function request<T = unknown>(path: string, spec: RequestSpec = {})
     return connectionIssue();
   }
 
-  if (response.status === 405) {
+  // A 405's body is not read: the session is over whatever it says.
+  const text = response.status === 405 ? '' : await response.text().catch(() => undefined);
+  return answerOf<T>(response.status, response.headers, text, spec.toast);
+}
+
+/**
+ * What an HTTP answer means under the error rules, for this client and the XHR transfers
+ * (fileTransfer.ts): 405 ends the session and goes to '/' without a toast; a body that is missing
+ * or not JSON is a connection issue; success false raises the 'Error' toast unless `toast` is false.
+ */
+export function answerOf<T>(status: number, headers: Headers, text: string | undefined, toast?: boolean): HttpResponse<T> {
+  if (status === 405) {
     // The server no longer knows this session: forget it and start over, without a toast.
     endSession();
     navigateTo('/');
-    return { result: { success: false, message: SESSION_EXPIRED }, status: 405, headers: response.headers };
+    return { result: { success: false, message: SESSION_EXPIRED }, status: 405, headers };
   }
 
   let body: unknown;
   try {
-    body = JSON.parse(await response.text());
+    body = JSON.parse(text ?? '');
   } catch {
     return connectionIssue();
   }
 
-  const result = toResult<T>(body, response.ok);
-  if (!result.success && spec.toast !== false) {
+  const result = toResult<T>(body, status >= 200 && status < 300);
+  if (!result.success && toast !== false) {
     showToast({ severity: 'error', summary: SERVER_ERROR_TITLE, detail: result.message });
   }
-  return { result, status: response.status, headers: response.headers };
+  return { result, status, headers };
 }
 
 /** Read: GET by default, no body. */

@@ -5,6 +5,8 @@ export const PRODUCT_NAME = 'Exam Portal';
 
 export const TOAST_LIFE_MS = 3000;
 export const TOAST_ANIMATION_MS = 300;
+/** Toasts open at once; a new one beyond this closes the oldest, so the stack stays on screen. */
+export const TOAST_STACK_MAX = 4;
 
 /** Date-time inputs show mm/dd/yy; this is the same format in dayjs tokens. */
 export const DATE_TIME_INPUT_FORMAT = 'MM/DD/YY';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { QuestionType } from './questions';
 import type { ClozeGapView } from './cloze';
 
@@ -6,6 +7,21 @@ import type { ClozeGapView } from './cloze';
  * true/false, a number, or text; null clears it). One rule for the server, which refuses what
  * breaks it, and the exam page, which never queues what the server would refuse.
  */
+
+/**
+ * Every shape an answer takes: an option id or a text (string), option ids, true/false, a number,
+ * a matching's or a Cloze's parts by id ({ stem: choice }, { gap: text }), or null (no answer).
+ * Which shape a question takes is responseProblem's rule below.
+ */
+export const answerResponseSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  z.number(),
+  z.record(z.string(), z.string()),
+  z.null(),
+]);
+export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 
 /** Limits on what a student may send as one text answer. */
 export const SHORT_ANSWER_MAX = 500;

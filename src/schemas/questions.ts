@@ -16,7 +16,9 @@ export const MOODLE_TYPE_LABELS = { matching: 'Matching', description: 'Descript
 export const isAnswerable = (type: unknown) => type !== 'description';
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric', 'short_answer', 'descriptive', ...MOODLE_TYPES] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** The one declaration of the question types: the forms, the server and the exam page read it. */
+export const questionTypeSchema = z.enum(QUESTION_TYPES, { error: 'Select the question type' });
+export type QuestionType = z.infer<typeof questionTypeSchema>;
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   single: 'Single choice',
   multiple: 'Multiple choice',
@@ -42,7 +44,7 @@ export const questionFields = {
   subject: idRef('Select the subject'),
   module: idRef('Select the module'),
   topic: optionalIdRef('Please select a valid topic'),
-  type: z.enum(QUESTION_TYPES, { error: 'Select the question type' }),
+  type: questionTypeSchema,
   question: requiredText('Question is required').max(QUESTION_TEXT_MAX, 'Question should not exceed 10000 characters'),
   /** At least 1, except a description's, which is 0 (see checkMoodleTypes). */
   marks: numberInput(z.number({ error: 'Enter valid marks' }).min(0, 'Enter valid marks')),

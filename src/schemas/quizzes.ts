@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
 import { dateTimeField, idRef, numberInput, optionalIdRef, optionalText, requiredText, timeOf, toNumberInput } from './fields';
-import { DIFFICULTIES, QUESTION_TYPES } from './questions';
+import { DIFFICULTIES, questionTypeSchema } from './questions';
 
 export const QUIZ_NAME_MAX = 255;
 const MINUTE_MS = 60_000;
@@ -96,7 +96,7 @@ export const randomRuleSchema = z.object({
   module: optionalIdRef('Please select a valid module'),
   topic: optionalIdRef('Please select a valid topic'),
   difficulty: z.enum(DIFFICULTIES, { error: 'Choose difficulty' }).optional(),
-  type: z.enum(QUESTION_TYPES, { error: 'Select the question type' }).optional(),
+  type: questionTypeSchema.optional(),
   count: numberInput(
     z.number({ error: 'Enter how many questions to draw' }).int('Enter a whole number of questions').min(1, 'Draw at least 1 question').max(200, 'Draw at most 200 questions'),
   ),

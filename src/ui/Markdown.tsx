@@ -48,18 +48,24 @@ function useMathPlugins(needed: boolean): MathPlugins | undefined {
 const NO_PLUGINS: [] = [];
 
 /**
- * Question text and options: Markdown with LaTeX math ($…$ inline, $$…$$ display).
+ * Every text staff write for others to read: question text and options, quiz instructions,
+ * guidelines. Markdown with LaTeX math ($…$ inline, $$…$$ display).
  * react-markdown builds React elements from the syntax tree and never injects HTML,
  * so raw HTML in a question is shown as text, not run; links open in a new tab.
  * KaTeX (its code, stylesheet and fonts) is a chunk of its own, fetched the first time a
  * text with math is shown.
  */
-export function Markdown({ children, inline = false }: { children: string; inline?: boolean }) {
+export function Markdown({ children, inline = false, lineBreaks = false }: { children: string; inline?: boolean; lineBreaks?: boolean }) {
   const math = useMathPlugins(mayHaveMath(children));
   return (
     <Box
       component={inline ? 'span' : 'div'}
-      sx={{ '& p': { my: inline ? 0 : 1, display: inline ? 'inline' : undefined }, '& pre': { overflowX: 'auto' }, '& img': { maxWidth: '100%' } }}
+      sx={{
+        // lineBreaks: a single line break inside a paragraph stays a break (texts written as plain lines, like guidelines).
+        '& p': { my: inline ? 0 : 1, display: inline ? 'inline' : undefined, whiteSpace: lineBreaks ? 'pre-line' : undefined },
+        '& pre': { overflowX: 'auto' },
+        '& img': { maxWidth: '100%' },
+      }}
     >
       <ReactMarkdown
         remarkPlugins={math?.remarkPlugins ?? NO_PLUGINS}

@@ -12,6 +12,7 @@ import { AREA_SECTIONS, apiResourceMap, type StaffAreaPath } from '../areaSectio
 import { AreaContext } from './AreaContext';
 import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
+import { NotificationToasts } from './NotificationToasts';
 import { PlaceholderPage } from './PlaceholderPage';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 
@@ -82,6 +83,8 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
           layout={AreaLayout}
           catchAll={NotFoundPage}
           error={AreaError}
+          // react-admin's messages become the app's toasts (top right), not a Snackbar of their own.
+          notification={NotificationToasts}
           loginPage={false}
           disableTelemetry
           requireAuth

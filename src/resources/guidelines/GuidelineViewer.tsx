@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import { LazyMarkdown as Markdown } from '../../ui/LazyMarkdown';
 
 /** What the viewer shows: a guideline's tab menu items (also an unsaved draft, in the editor's preview). */
 export interface GuidelineViewItem {
@@ -42,8 +43,8 @@ function FaqList({ faqs, idPrefix }: { faqs: NonNullable<GuidelineViewItem['faqs
               </Typography>
             </AccordionSummary>
             <AccordionDetails sx={{ pt: 0 }}>
-              <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-                {faq.answer}
+              <Typography component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Markdown lineBreaks>{faq.answer}</Markdown>
               </Typography>
             </AccordionDetails>
           </Accordion>
@@ -55,7 +56,7 @@ function FaqList({ faqs, idPrefix }: { faqs: NonNullable<GuidelineViewItem['faqs
 
 /**
  * A guideline as its readers see it: one tab per item, the item's description, and its FAQs
- * as accordions. Line breaks of the texts are kept.
+ * as accordions. The texts are Markdown with math, like questions; their line breaks are kept.
  */
 export function GuidelineViewer({ items }: { items: readonly GuidelineViewItem[] }) {
   const idPrefix = useId().replace(/:/g, '');
@@ -95,7 +96,9 @@ export function GuidelineViewer({ items }: { items: readonly GuidelineViewItem[]
           <Typography component="h2" variant="h6" gutterBottom>
             {item.title || UNTITLED}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.7 }}>{item.description}</Typography>
+          <Typography component="div" sx={{ lineHeight: 1.7, overflowWrap: 'anywhere' }}>
+            <Markdown lineBreaks>{item.description}</Markdown>
+          </Typography>
           {item.faqs && item.faqs.length > 0 && <FaqList faqs={item.faqs} idPrefix={`${idPrefix}-${current}`} />}
         </Box>
       )}

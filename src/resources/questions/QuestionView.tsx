@@ -11,15 +11,16 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { alpha } from '@mui/material/styles';
 import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
+import type { AnswerResponse } from '../../schemas/answers';
 import { Markdown } from '../../ui/Markdown';
 import { parseCloze, type ClozeGap } from '../../schemas/cloze';
 
 /**
- * One question as a student sees it in the exam: its text (Markdown with math), then the
- * options or the input its type asks for. The same component serves the exam (pass `response`
- * and `onResponseChange`), the teacher's previews (read-only, optionally with the answer key
- * marked) and grading (read-only with the student's response). It uses no react-admin, so any
- * area may import it.
+ * One question, read-only, as a student sees it: its text (Markdown with math), then the options
+ * or the field its type asks for. It serves the teacher's previews (optionally with the answer key
+ * marked) and the reviews and grading of an attempt (with the student's response). The exam page
+ * has its own view, with inputs (src/student/exam/QuestionView.tsx); both show every text through
+ * the one Markdown renderer. It uses no react-admin, so any area may import it.
  */
 
 export interface QuestionViewOption {
@@ -57,8 +58,8 @@ export interface QuestionAnswerKey {
   clozeGaps?: readonly ClozeGap[];
 }
 
-/** A student's answer by type (the exam API's encoding): option id, option ids, boolean, number, text. */
-export type QuestionResponse = string | readonly string[] | boolean | number | Readonly<Record<string, string>> | null | undefined;
+/** A student's answer (the exam API's encoding, declared with the schemas), or none yet. */
+export type QuestionResponse = Readonly<AnswerResponse> | undefined;
 
 const partOfResponse = (response: QuestionResponse, part: string): string | undefined =>
   response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as Record<string, string>)[part] : undefined;
@@ -69,9 +70,8 @@ export interface QuestionViewProps {
   number?: number;
   /** Marks the correct answers (teacher's preview). */
   answerKey?: QuestionAnswerKey;
+  /** The student's answer, shown in place (reviews and grading). */
   response?: QuestionResponse;
-  /** When given, the student can answer; without it the view is read-only. */
-  onResponseChange?: (response: QuestionResponse) => void;
   /** The heading level of 'Question {number}' (h2 by default). */
   headingLevel?: 'h2' | 'h3' | 'h4';
   /** Extra content at the right of the heading row (e.g. a badge). */
@@ -143,12 +143,10 @@ interface ChoiceRowProps {
   label: ReactNode;
   checked: boolean;
   correct?: boolean;
-  readOnly: boolean;
-  onToggle: () => void;
 }
 
-/** One option: the whole row is the label of its control, so a click anywhere on it chooses it. */
-function ChoiceRow({ name, control, letter, label, checked, correct, readOnly, onToggle }: ChoiceRowProps) {
+/** One option, with its read-only control: the row is the control's label (its accessible name). */
+function ChoiceRow({ name, control, letter, label, checked, correct }: ChoiceRowProps) {
   const id = useId();
   const Control = control === 'radio' ? Radio : Checkbox;
   return (
@@ -169,17 +167,13 @@ function ChoiceRow({ name, control, letter, label, checked, correct, readOnly, o
           : checked
             ? alpha(theme.palette.primary.main, 0.06)
             : 'background.paper',
-        cursor: readOnly ? 'default' : 'pointer',
-        transition: 'border-color 120ms, background-color 120ms',
-        '&:hover': readOnly ? undefined : { borderColor: 'primary.main' },
       })}
     >
       <Control
         id={id}
         name={name}
         checked={checked}
-        onChange={readOnly ? undefined : onToggle}
-        readOnly={readOnly}
+        readOnly
         size="small"
       />
       {letter && (
@@ -209,7 +203,6 @@ export function QuestionView({
   number,
   answerKey,
   response,
-  onResponseChange,
   headingLevel = 'h2',
   aside,
   answerLabel = 'Your answer',
@@ -217,8 +210,6 @@ export function QuestionView({
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const hintId = `${baseId}-hint`;
-  const readOnly = onResponseChange === undefined;
-  const change = (next: QuestionResponse) => onResponseChange?.(next);
   const correctOptions = new Set(answerKey?.correctOptions ?? []);
   // True / false marks its correct choice like an option; the others say it in words.
   const summary = answerKey && question.type !== 'true_false' ? keySummary(question.type, answerKey) : undefined;
@@ -243,10 +234,6 @@ export function QuestionView({
               label={<Markdown inline>{option.text}</Markdown>}
               checked={multiple ? chosen.includes(option.id) : response === option.id}
               correct={answerKey ? correctOptions.has(option.id) : undefined}
-              readOnly={readOnly}
-              onToggle={() =>
-                change(multiple ? (chosen.includes(option.id) ? chosen.filter((id) => id !== option.id) : [...chosen, option.id]) : option.id)
-              }
             />
           ))}
         </Stack>
@@ -264,8 +251,6 @@ export function QuestionView({
               label={<Typography>{option.label}</Typography>}
               checked={response === option.value}
               correct={answerKey?.correctBool === undefined ? undefined : answerKey.correctBool === option.value}
-              readOnly={readOnly}
-              onToggle={() => change(option.value)}
             />
           ))}
         </Stack>
@@ -275,13 +260,8 @@ export function QuestionView({
       body = (
         <TextField
           label={answerLabel}
-          type={readOnly ? 'text' : 'number'}
           value={typeof response === 'number' || typeof response === 'string' ? String(response) : ''}
-          onChange={(event) => {
-            const text = event.target.value;
-            change(text.trim() === '' ? null : Number.isFinite(Number(text)) ? Number(text) : null);
-          }}
-          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId, inputMode: 'decimal', step: 'any' } }}
+          slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-describedby': hintId } }}
           sx={{ maxWidth: 280 }}
           fullWidth
         />
@@ -292,8 +272,7 @@ export function QuestionView({
         <TextField
           label={answerLabel}
           value={typeof response === 'string' ? response : ''}
-          onChange={(event) => change(event.target.value)}
-          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId, maxLength: 500 } }}
+          slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-describedby': hintId } }}
           sx={{ maxWidth: 480 }}
           fullWidth
         />
@@ -304,10 +283,9 @@ export function QuestionView({
         <TextField
           label={answerLabel}
           value={typeof response === 'string' ? response : ''}
-          onChange={(event) => change(event.target.value)}
-          slotProps={{ input: { readOnly }, htmlInput: { 'aria-describedby': hintId } }}
+          slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-describedby': hintId } }}
           multiline
-          minRows={readOnly ? 3 : 6}
+          minRows={3}
           fullWidth
         />
       );
@@ -324,7 +302,7 @@ export function QuestionView({
             {rows.map((p, i) => (
               <tr key={i}>
                 <td>{p.question ? <Markdown inline>{p.question}</Markdown> : <em>(extra wrong answer)</em>}</td>
-                <td>{answerKey || question.pairs ? `→ ${p.answer}` : ''}</td>
+                <td>{answerKey || question.pairs ? <>→ <Markdown inline>{p.answer}</Markdown></> : ''}</td>
                 {'stem' in p && response ? <td>{answerLabel}: {choiceText(partOfResponse(response, p.stem as string)) ?? '—'}</td> : null}
               </tr>
             ))}

@@ -1,14 +1,15 @@
 import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
 import type { ClozeGapView } from '../../schemas/cloze';
+import type { QuestionType } from '../../schemas/questions';
+import type { AnswerResponse } from '../../schemas/answers';
 /**
  * The shapes of the student exam API, as the pages read them. Times
  * are epoch milliseconds from the server's clock.
  */
 
-export type QuestionType = 'single' | 'multiple' | 'true_false' | 'numeric' | 'short_answer' | 'descriptive' | 'matching' | 'description' | 'cloze';
-
-/** What a student sends as one answer; null clears it. */
-export type AnswerResponse = string | string[] | boolean | number | Record<string, string> | null;
+// The question type and the answer's shapes are declared once, with the schemas.
+export type { QuestionType } from '../../schemas/questions';
+export type { AnswerResponse } from '../../schemas/answers';
 
 export interface SubjectBrief {
   id: number;

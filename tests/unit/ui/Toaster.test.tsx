@@ -66,4 +66,24 @@ describe('Toaster', () => {
     expect(screen.getByRole('alert')).toHaveClass('MuiAlert-filledWarning');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
+
+  it('keeps at most four toasts open: a fifth closes the oldest, which still gets its onClose', () => {
+    const closed: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) show({ severity: 'info', summary: `Toast ${n}`, sticky: true, onClose: () => closed.push(`Toast ${n}`) });
+    advance(300);
+
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5']);
+    expect(closed).toEqual(['Toast 1']);
+  });
+
+  it('runs an action button once and closes the toast', () => {
+    const clicks: string[] = [];
+    show({ severity: 'info', summary: 'Element updated', action: { label: 'Undo', onClick: () => clicks.push('undo') }, onClose: () => clicks.push('closed') });
+
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    advance(300);
+    expect(screen.queryByText('Element updated')).not.toBeInTheDocument();
+    expect(clicks).toEqual(['undo', 'closed']);
+  });
 });

@@ -29,6 +29,7 @@ import { figure, reviewReasons, sortRows, type SortOrder } from './analysisModel
 import type { QuestionStatistics, QuizStatisticsData, StudentResult } from './analysisTypes';
 import { QuestionGradingDialog } from './QuestionGradingDialog';
 import { AttemptReviewDialog } from './AttemptReviewDialog';
+import { Markdown } from '../../../ui/Markdown';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -137,8 +138,8 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                   <TableRow>
                     <TableCell />
                     <TableCell colSpan={QUESTION_COLUMNS.length + 2}>
-                      <Typography variant="body2" sx={{ mb: 1, whiteSpace: 'pre-wrap' }}>
-                        {q.text}
+                      <Typography component="div" variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+                        <Markdown>{q.text}</Markdown>
                       </Typography>
                       {q.options ? (
                         <Table size="small" aria-label={`Options of question ${q.position}`}>
@@ -155,7 +156,9 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                           <TableBody>
                             {q.options.map((o) => (
                               <TableRow key={o.optionId}>
-                                <TableCell>{o.text}</TableCell>
+                                <TableCell>
+                                  <Markdown inline>{o.text}</Markdown>
+                                </TableCell>
                                 <TableCell>{o.correct ? 'yes' : ''}</TableCell>
                                 <TableCell align="right">{o.count}</TableCell>
                                 <TableCell align="right">{figure(o.percent, ' %')}</TableCell>

@@ -19,6 +19,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { formatDateTime, formatMinutes } from '../../questions/common/dates';
 import { QuestionView } from '../../questions/QuestionView';
+import { Markdown } from '../../../ui/Markdown';
 import { isOwnedBy, useCurrentUser } from '../../questions/useCurrentUser';
 import { fetchPreview } from '../manage/manageApi';
 import { QuizStateChip } from '../QuizStateChip';
@@ -171,7 +172,10 @@ export function QuizPreviewPage() {
           <Typography variant="subtitle2" component="h2" gutterBottom>
             Instructions
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{quiz.instructions}</Typography>
+          {/* As the student's instruction page shows them. */}
+          <Box sx={{ overflowWrap: 'anywhere' }}>
+            <Markdown>{quiz.instructions}</Markdown>
+          </Box>
         </Paper>
       )}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { GuidelinePage } from '../../../../src/resources/guidelines/GuidelinePage';
 import { useMswServer } from '../../helpers/mswServer';
@@ -90,5 +90,31 @@ describe('GuidelinePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('tab', { name: 'Question bank' })).toBeInTheDocument();
+  });
+
+  it("renders the student's guideline as Markdown with math, keeping its line breaks", async () => {
+    serveGuidelines([
+      {
+        id: 8,
+        role: 'STUDENT',
+        content: [
+          {
+            title: 'Exams',
+            description: 'Keep your **camera** on.\nA mark is worth $\\frac{1}{2}$ point.',
+            faqs: [{ question: 'May I leave early?', answer: 'Yes, *after* submitting.' }],
+          },
+        ],
+      },
+    ]);
+    render(<GuidelinePage role="STUDENT" />);
+
+    const panel = await screen.findByRole('tabpanel');
+    // The renderer is fetched with the first guideline shown; the text is plain until then.
+    expect((await screen.findByText('camera')).tagName).toBe('STRONG');
+    expect(screen.getByText('after').tagName).toBe('EM');
+    expect(screen.getByText(/Keep your/).closest('p')).toHaveStyle({ whiteSpace: 'pre-line' });
+    await waitFor(() => expect(panel.querySelector('.katex')).not.toBeNull());
+    expect(panel).not.toHaveTextContent('$');
+    expect(panel).not.toHaveTextContent('**');
   });
 });
