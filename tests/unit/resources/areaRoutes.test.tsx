@@ -46,7 +46,7 @@ describe('generated resources in the areas', () => {
       </TestMemoryRouter>,
     );
 
-    expect(await screen.findByLabelText(/^Topic/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Topic/, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Module/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /add topic/i })).toBeInTheDocument();
   });
@@ -74,7 +74,7 @@ describe('generated resources in the areas', () => {
       </TestMemoryRouter>,
     );
 
-    expect(await screen.findByText('Asha Rao', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Asha Rao', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getAllByText('Graphs test').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('4.00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /add feedback/i })).not.toBeInTheDocument();
