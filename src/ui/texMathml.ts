@@ -142,7 +142,14 @@ class Parser {
     if (++this.depth > MAX_DEPTH) unsupported('deep nesting');
     const items: Element[] = [];
     for (let t = this.peek(); t && !this.isChar('}', t) && !(t.kind === 'command' && t.name === 'right'); t = this.peek()) {
+      const start = this.at;
       items.push(this.scripted());
+      // A named function is followed by a thin space (none before a parenthesis), as in TeX: MathML
+      // spaces only around operators, so the space is that of an invisible function application.
+      const first = this.tokens[start];
+      if (first.kind === 'command' && first.name in FUNCTIONS && this.peek()) {
+        items.push(mo('\u2061', { lspace: '0', rspace: this.isChar('(') ? '0' : '0.1667em' }));
+      }
     }
     this.depth--;
     return items;
@@ -264,7 +271,8 @@ class Parser {
       const fence = (d: string) => (d ? [mo(d, { fence: 'true', stretchy: 'true' })] : []);
       return { node: el('mrow', {}, [...fence(open), ...body, ...fence(close)]) };
     }
-    if (name === 'text' || name === 'textrm' || name === 'mbox') return { node: el('mtext', {}, [text(this.rawText())]) };
+    // Token elements trim their spaces: the spaces of \text are kept as no-break spaces.
+    if (name === 'text' || name === 'textrm' || name === 'mbox') return { node: el('mtext', {}, [text(this.rawText().replace(/ /g, '\u00a0'))]) };
     if (name === 'mathrm' || name === 'operatorname') {
       const word = this.rawText();
       if (!/^[a-zA-Z0-9 ]+$/.test(word)) unsupported('\\mathrm of more than letters and digits');

@@ -29,7 +29,9 @@ describe('texToMathml', () => {
   it('numbers, letters, operators and named functions', () => {
     expect(body('1023')).toBe('<mn>1023</mn>');
     expect(body('3.14')).toBe('<mn>3.14</mn>');
-    expect(body('O(n \\log n)')).toBe('<mrow><mi>O</mi><mo>(</mo><mi>n</mi><mi>log</mi><mi>n</mi><mo>)</mo></mrow>');
+    // A named function is followed by a thin space, except before a parenthesis.
+    expect(body('O(n \\log n)')).toBe('<mrow><mi>O</mi><mo>(</mo><mi>n</mi><mi>log</mi><mo lspace="0" rspace="0.1667em">\u2061</mo><mi>n</mi><mo>)</mo></mrow>');
+    expect(body('\\sin(x)')).toBe('<mrow><mi>sin</mi><mo lspace="0" rspace="0">\u2061</mo><mo>(</mo><mi>x</mi><mo>)</mo></mrow>');
     expect(body('a - b \\le c')).toBe('<mrow><mi>a</mi><mo>−</mo><mi>b</mi><mo>≤</mo><mi>c</mi></mrow>');
     expect(body('\\alpha + \\Omega')).toBe('<mrow><mi>α</mi><mo>+</mo><mi mathvariant="normal">Ω</mi></mrow>');
   });
@@ -38,7 +40,7 @@ describe('texToMathml', () => {
     expect(body('n^2')).toBe('<msup><mi>n</mi><mn>2</mn></msup>');
     expect(body('x^23')).toBe('<mrow><msup><mi>x</mi><mn>2</mn></msup><mn>3</mn></mrow>');
     expect(body('\\log_2 1{,}048{,}576')).toBe(
-      '<mrow><msub><mi>log</mi><mn>2</mn></msub><mn>1</mn><mo lspace="0" rspace="0">,</mo><mn>048</mn><mo lspace="0" rspace="0">,</mo><mn>576</mn></mrow>',
+      '<mrow><msub><mi>log</mi><mn>2</mn></msub><mo lspace="0" rspace="0.1667em">\u2061</mo><mn>1</mn><mo lspace="0" rspace="0">,</mo><mn>048</mn><mo lspace="0" rspace="0">,</mo><mn>576</mn></mrow>',
     );
     expect(body('x_i^{n+1}')).toBe('<msubsup><mi>x</mi><mi>i</mi><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></msubsup>');
     expect(body('\\sum_{i=1}^n i')).toBe(
@@ -46,7 +48,7 @@ describe('texToMathml', () => {
     );
     expect(body('\\int_0^1 x')).toBe('<mrow><msubsup><mo>∫</mo><mn>0</mn><mn>1</mn></msubsup><mi>x</mi></mrow>');
     expect(body('\\lim_{n \\to \\infty} a')).toBe(
-      '<mrow><munder><mo movablelimits="true">lim</mo><mrow><mi>n</mi><mo>→</mo><mi>∞</mi></mrow></munder><mi>a</mi></mrow>',
+      '<mrow><munder><mo movablelimits="true">lim</mo><mrow><mi>n</mi><mo>→</mo><mi>∞</mi></mrow></munder><mo lspace="0" rspace="0.1667em">\u2061</mo><mi>a</mi></mrow>',
     );
   });
 
@@ -59,7 +61,7 @@ describe('texToMathml', () => {
     expect(body('\\left( x \\right)')).toBe('<mrow><mo fence="true" stretchy="true">(</mo><mi>x</mi><mo fence="true" stretchy="true">)</mo></mrow>');
     expect(body('\\left. x \\right|')).toBe('<mrow><mi>x</mi><mo fence="true" stretchy="true">|</mo></mrow>');
     expect(body('\\bar{x}')).toBe('<mover accent="true"><mi>x</mi><mo stretchy="false">¯</mo></mover>');
-    expect(body('x \\text{ if and only if } y')).toBe('<mrow><mi>x</mi><mtext> if and only if </mtext><mi>y</mi></mrow>');
+    expect(body('x \\text{ if and only if } y')).toBe('<mrow><mi>x</mi><mtext>\u00a0if\u00a0and\u00a0only\u00a0if\u00a0</mtext><mi>y</mi></mrow>');
     expect(body('\\mathrm{kg}')).toBe('<mi mathvariant="normal">kg</mi>');
     expect(body('a\\,b')).toBe('<mrow><mi>a</mi><mspace width="0.1667em"></mspace><mi>b</mi></mrow>');
   });
