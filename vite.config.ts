@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { faceAssets } from './scripts/faceAssets';
+import { woff2Only } from './scripts/woff2Only';
 
 /**
  * Test files run in this many processes at once (the unit and API projects; e2e and cluster run
@@ -12,7 +13,7 @@ import { faceAssets } from './scripts/faceAssets';
 const TEST_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
-  plugins: [react(), faceAssets()],
+  plugins: [react(), faceAssets(), woff2Only()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

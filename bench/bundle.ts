@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import SQLite from 'better-sqlite3';
 import { ROOT, startPortalServer } from './server';
 
 export interface Chunk {
@@ -25,6 +26,11 @@ export interface TransferResult {
   method: string;
   loginPage: PageTransfer;
   examPage: PageTransfer;
+  /**
+   * The exam page of a paper whose first question has math (the demo's math questions first), opened
+   * at its own address: its formulas are typeset on the first screen.
+   */
+  mathExamPage?: PageTransfer & { mathElements: number; katexElements: number };
   /**
    * What moving on to the paper's first question with math adds on a cold cache (KaTeX's chunk,
    * stylesheet and the fonts its formulas use), once the exam page has loaded; absent when the paper has no math.
@@ -255,7 +261,7 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
         const n = mathAt + 1;
         const added = await measure(page, undefined, async () => {
           await page.getByRole('navigation', { name: 'Questions' }).getByRole('button', { name: new RegExp(`^Question ${n}\\b`) }).click();
-          await page.locator('.katex').first().waitFor({ timeout: 30_000 });
+          await page.locator('math').first().waitFor({ timeout: 30_000 });
           await page.evaluate(() => document.fonts.ready);
         });
         firstMathQuestion = { question: n, kB: added.kB, requests: added.requests };
@@ -263,10 +269,57 @@ export async function measureTransfer(outDir: string): Promise<TransferResult> {
         await context.close();
       }
     }
-    return { method: 'headless Chromium, CDP encodedDataLength, served by the Node server (precompressed build)', loginPage, examPage, ...(firstMathQuestion ? { firstMathQuestion } : {}) };
+    // A paper whose first question has math: a copy of the demo quiz with the demo bank's questions
+    // with math first, written straight into the server's database (a new quiz, nothing cached).
+    const mathQuizId = addMathFirstQuiz(path.join(dataDir, 'portal.db'), available[0].id);
+    const mathAttemptId = ((await api('POST', `/api/student/quizzes/${mathQuizId}/attempts`, token)) as { id: number }).id;
+    const mathPaper = (await api('GET', `/api/student/attempts/${mathAttemptId}`, token)) as { questions: unknown[] };
+    if (!JSON.stringify(mathPaper.questions[0]).includes('$')) throw new Error('the math-first paper does not start with math');
+    let typeset = { mathElements: 0, katexElements: 0 };
+    const mathExamPage = await twice(`${server.url}/student/exam/${mathAttemptId}`, async (page) => {
+      await firstQuestion(page);
+      await page.locator('math').first().waitFor({ timeout: 30_000 });
+      await page.evaluate(() => document.fonts.ready);
+      typeset = await page.evaluate(() => ({ mathElements: document.querySelectorAll('math').length, katexElements: document.querySelectorAll('.katex').length }));
+    }, { storageState });
+    return {
+      method: 'headless Chromium, CDP encodedDataLength, served by the Node server (precompressed build)',
+      loginPage,
+      examPage,
+      mathExamPage: { ...mathExamPage, ...typeset },
+      ...(firstMathQuestion ? { firstMathQuestion } : {}),
+    };
   } finally {
     await browser.close();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Copies a quiz (same group, window and settings) as "<name>: math first" with the bank's questions
+ * that hold math first, then the quiz's own others; returns the new quiz's id.
+ */
+function addMathFirstQuiz(sqliteFile: string, quizId: number): number {
+  const db = new SQLite(sqliteFile);
+  try {
+    db.pragma('busy_timeout = 10000');
+    return db.transaction(() => {
+      const { id: _id, ...columns } = db.prepare('select * from quizzes where id = ?').get(quizId) as Record<string, unknown>;
+      columns.name = `${String(columns.name)}: math first`;
+      const names = Object.keys(columns);
+      const newId = Number(db.prepare(`insert into quizzes (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`).run(...Object.values(columns)).lastInsertRowid);
+      for (const row of db.prepare('select subject_id from quiz_subjects where quiz_id = ?').all(quizId) as { subject_id: number }[]) {
+        db.prepare('insert into quiz_subjects (quiz_id, subject_id) values (?, ?)').run(newId, row.subject_id);
+      }
+      const withMath = (db.prepare("select id from questions where question like '%$%' or options like '%$%' order by id").all() as { id: number }[]).map((r) => r.id);
+      if (!withMath.length) throw new Error('the demo bank has no question with math');
+      const own = (db.prepare('select question_id from quiz_questions where quiz_id = ? order by position').all(quizId) as { question_id: number }[]).map((r) => r.question_id);
+      const order = [...withMath, ...own.filter((q) => !withMath.includes(q))];
+      order.forEach((questionId, position) => db.prepare('insert into quiz_questions (quiz_id, question_id, position) values (?, ?, ?)').run(newId, questionId, position));
+      return newId;
+    })();
+  } finally {
+    db.close();
   }
 }

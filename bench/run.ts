@@ -464,7 +464,8 @@ async function main() {
       const t = results.bundle.transfer;
       if (t) {
         console.log(`  transferred: login page ${t.loginPage.coldKB} kB cold, ${t.loginPage.warmKB} kB warm; exam page ${t.examPage.coldKB} kB cold, ${t.examPage.warmKB} kB warm`);
-        if (t.firstMathQuestion) console.log(`  the exam's first question with math (question ${t.firstMathQuestion.question}) adds ${t.firstMathQuestion.kB} kB cold (KaTeX, its stylesheet and fonts)`);
+        if (t.mathExamPage) console.log(`  exam page with math on its first question: ${t.mathExamPage.coldKB} kB cold, ${t.mathExamPage.warmKB} kB warm (${t.mathExamPage.mathElements} formula(s), ${t.mathExamPage.katexElements} by KaTeX)`);
+        if (t.firstMathQuestion) console.log(`  the exam's first question with math (question ${t.firstMathQuestion.question}) adds ${t.firstMathQuestion.kB} kB cold`);
       }
       if (results.bundle.error) console.log(`  note: ${results.bundle.error}`);
     } catch (err) {

@@ -182,7 +182,7 @@ describe('a teacher builds an exam', () => {
     await page.getByText('Add at least two options').waitFor({ state: 'detached' });
     // The live preview renders the Markdown and the math, with the correct option marked.
     await preview.locator('strong', { hasText: 'top' }).waitFor();
-    await preview.locator('.katex').first().waitFor();
+    await preview.locator('math').first().waitFor();
     expect(await preview.locator('label', { hasText: 'pop' }).textContent()).toContain('Correct');
     await saveAndNext();
 
@@ -207,7 +207,7 @@ describe('a teacher builds an exam', () => {
     await textbox(page, 'Answer 1').fill(Q.numeric.value);
     await textbox(page, 'Tolerance 1 (±)').fill(Q.numeric.tolerance);
     await preview.getByText(`Correct answer: ${Q.numeric.value} (accepted within ± ${Q.numeric.tolerance})`).waitFor();
-    await preview.locator('.katex').first().waitFor();
+    await preview.locator('math').first().waitFor();
     await saveAndNext();
 
     // 5. Short answer with two accepted answers.
@@ -358,7 +358,7 @@ describe('a teacher builds an exam', () => {
     // 1: single choice, 'pop' marked correct (and its Markdown and math rendered).
     expect(await question(1).textContent()).toContain(Q.single.search);
     await question(1).locator('strong', { hasText: 'top' }).waitFor();
-    await question(1).locator('.katex').first().waitFor();
+    await question(1).locator('math').first().waitFor();
     await marked(1, Q.single.options);
     // 2: multiple choice, both correct options marked, scored with partial credit.
     expect(await question(2).textContent()).toContain(Q.multiple.search);

@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/ui/Markdown';
 
 describe('Markdown', () => {
-  it('renders emphasis and math (KaTeX is fetched when a text has math)', async () => {
-    const { container } = render(<Markdown>{'A **stack** holds $O(n)$ items'}</Markdown>);
+  it('renders emphasis and math: simple math as MathML, without KaTeX', async () => {
+    const { container } = render(<Markdown>{'A **stack** holds $O(n^2)$ items, $$\\frac{n}{2}$$'}</Markdown>);
     expect(container.querySelector('strong')?.textContent).toBe('stack');
-    await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    await waitFor(() => expect(container.querySelectorAll('math')).toHaveLength(2));
+    expect(container.querySelector('math msup mi')?.textContent).toBe('n');
+    expect(container.querySelector('math mfrac')).not.toBeNull();
+    expect(container.querySelector('.katex')).toBeNull();
+    expect(container.textContent).not.toContain('$');
+  });
+
+  it('a text with a formula beyond the MathML translator is typeset with KaTeX, all of it', async () => {
+    const { container } = render(<Markdown>{'Let $x$ be $\\mathbf{v}$'}</Markdown>);
+    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
     expect(container.textContent).not.toContain('$');
   });
 
@@ -14,6 +23,7 @@ describe('Markdown', () => {
     const { container } = render(<Markdown>{'A **queue**, first in, first out'}</Markdown>);
     expect(container.querySelector('strong')?.textContent).toBe('queue');
     expect(container.querySelector('.katex')).toBeNull();
+    expect(container.querySelector('math')).toBeNull();
   });
 
   it('never lets raw HTML reach the page', () => {

@@ -18,6 +18,7 @@ export function ClampedMarkdown({ text, lines = 2, maxWidth = 520, minWidth = 20
         '& p, & ul, & ol, & pre, & h1, & h2, & h3, & h4, & blockquote': { m: 0, p: 0, fontSize: 'inherit', fontWeight: 'inherit', display: 'inline' },
         '& li': { display: 'inline', mr: 0.5 },
         '& .katex-display': { display: 'inline', m: 0 },
+        '& math[display="block"]': { display: 'inline' },
         '& img': { display: 'none' },
       }}
     >

@@ -175,7 +175,7 @@ describe('QuestionForm', { timeout: 20_000 }, () => {
     renderForm({ ...newQuestionDraft({ type: 'descriptive' }), question: 'Explain **why** $x^2 \\ge 0$' });
     const preview = screen.getByRole('complementary', { name: 'Preview' });
     expect(within(preview).getByText('why').tagName).toBe('STRONG');
-    await waitFor(() => expect(preview.querySelector('.katex')).not.toBeNull());
+    await waitFor(() => expect(preview.querySelector('math')).not.toBeNull());
   });
 
   it("sends a valid question and shows the server's field errors", async () => {
