@@ -113,7 +113,7 @@ describe('GuidelinePage', () => {
     expect((await screen.findByText('camera')).tagName).toBe('STRONG');
     expect(screen.getByText('after').tagName).toBe('EM');
     expect(screen.getByText(/Keep your/).closest('p')).toHaveStyle({ whiteSpace: 'pre-line' });
-    await waitFor(() => expect(panel.querySelector('.katex')).not.toBeNull());
+    await waitFor(() => expect(panel.querySelector('math mfrac')).not.toBeNull());
     expect(panel).not.toHaveTextContent('$');
     expect(panel).not.toHaveTextContent('**');
   });

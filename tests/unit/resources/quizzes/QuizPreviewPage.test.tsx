@@ -70,8 +70,8 @@ describe('QuizPreviewPage', { timeout: 30_000 }, () => {
     expect((await screen.findByText('every')).tagName).toBe('STRONG');
     expect(screen.getByText('LIFO').tagName).toBe('STRONG');
     expect(screen.getByText('stack').tagName).toBe('EM');
-    // KaTeX typesets both texts' math (its chunk is loaded on first use) and no '$' is left.
-    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
+    // Both texts' math is typeset (as MathML; its chunk is loaded on first use) and no '$' is left.
+    await waitFor(() => expect(container.querySelectorAll('math')).toHaveLength(2));
     expect(screen.getByRole('heading', { name: 'Instructions' }).parentElement).not.toHaveTextContent('$');
     expect(container.textContent).not.toContain('**');
   });
