@@ -18,7 +18,21 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the module that turns its eval probe off share one chunk, so the setting runs
+          // before any chunk creates a schema, however the other modules are split (the entry
+          // chunk's own code runs only after the chunks it imports, which may create schemas).
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]config[\\/]zodJitless\.ts$/ }],
+        },
+      },
+    },
+  },
   test: {
     maxWorkers: TEST_WORKERS,
     projects: [

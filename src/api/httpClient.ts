@@ -3,7 +3,7 @@ import { getEnv } from '../config/env';
 import { endSession, getToken } from '../auth/session';
 import { navigateTo } from '../navigation/appNavigator';
 import { showToast } from '../ui/toast/toastStore';
-import { addSebHeaders } from '../student/integrity/sebBridge';
+import { addSebHeaders } from './sebBridge';
 
 /**
  * The one HTTP client of the front end. It implements the error rules (offline or a network or

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { rolePath, type RolePath } from '../schemas/roles';
 import { getStoredRole, getToken } from '../auth/session';
-import { areaPathOf } from '../areas/areaRole';
+import { areaPathOf } from '../shell/areaRole';
 
 /**
  * Navigation guard of a role area: no session -> '/', another role -> that

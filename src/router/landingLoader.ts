@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { EXAM_TOKEN_PARAM } from '../config/examToken';
 import { enterExam } from '../auth/examEntry';
 import { getStoredRole, getToken } from '../auth/session';
-import { areaPathOf } from '../areas/areaRole';
+import { areaPathOf } from '../shell/areaRole';
 
 /**
  * The loader of '/'. An exam link is handled first, so a student who is still signed in is

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { getExamLinkQuiz } from '../auth/session';
-import { useSessionCheck } from '../auth/useSessionCheck';
-import { AreaContext } from '../areas/shared/AreaContext';
+import { useSessionCheck } from '../shell/useSessionCheck';
+import { AreaContext } from '../shell/AreaContext';
 import { PasswordChangeGate } from '../pages/account/PasswordChangeGate';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 

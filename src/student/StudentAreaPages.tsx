@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PlaceholderPage } from '../areas/shared/PlaceholderPage';
+import { PlaceholderPage } from '../shell/PlaceholderPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SHARED_STUDENT_SCREENS } from './accountScreens';
 import { StudentDashboard } from './quizzes/StudentDashboard';
 import { StudentLayout } from './StudentLayout';
 import { studentPaths } from './paths';
 import { STUDENT_PAGES } from './studentPages';
-import { STUDENT_SCREENS } from './studentScreens';
+import { STUDENT_SCREENS } from '../shell/studentScreens';
 
 // The instruction page renders Markdown: its own chunk.
 const InstructionPage = lazy(() => import('./quizzes/InstructionPage').then((m) => ({ default: m.InstructionPage })));

@@ -8,13 +8,13 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../config/constants';
-import { authProvider } from '../authProvider';
+import { authProvider } from '../shell/authProvider';
 import { getStoredQuizName } from '../auth/session';
 import { studentPaths } from './paths';
-import { LogoutButton } from '../areas/shared/LogoutButton';
+import { LogoutButton } from '../shell/LogoutButton';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
-import { STUDENT_SCREENS } from './studentScreens';
-import { pageTitleOf, useDocumentTitle } from '../areas/shared/pageTitle';
+import { STUDENT_SCREENS } from '../shell/studentScreens';
+import { pageTitleOf, useDocumentTitle } from '../shell/pageTitle';
 
 const AREA_ROOT = '/student';
 

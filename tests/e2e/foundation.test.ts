@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it, describe } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AREA_SECTIONS } from '../../src/areas/areaSections';
+import { AREA_SECTIONS } from '../../src/shell/areaSections';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { rolePath, ROLE_LABELS } from '../../src/schemas/roles';
 import { submitLogin, useE2E } from './support';

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { getStoredUsername } from '../../auth/session';
-import { roleOfArea } from '../areaRole';
-import { useArea } from './AreaContext';
+import { roleOfArea } from '../../shell/areaRole';
+import { useArea } from '../../shell/AreaContext';
 import { AdminDashboard, DepartmentHeadDashboard, InstituteHeadDashboard, TeacherDashboard } from './dashboard/StaffDashboards';
 
 const DASHBOARDS = {

@@ -13,10 +13,10 @@ import {
   type LayoutProps,
 } from 'react-admin';
 import { InitialPasswordDialog } from '../../resources/generator';
-import { sectionsOf } from '../areaSections';
-import { useArea } from './AreaContext';
-import { LogoutButton } from './LogoutButton';
-import { pageTitleOf, useDocumentTitle } from './pageTitle';
+import { sectionsOf } from '../../shell/areaSections';
+import { useArea } from '../../shell/AreaContext';
+import { LogoutButton } from '../../shell/LogoutButton';
+import { pageTitleOf, useDocumentTitle } from '../../shell/pageTitle';
 
 /** The menu lists the area's sections in the order the route table declares them; the icon keeps entries visible when the sidebar is collapsed. */
 function AreaMenu() {

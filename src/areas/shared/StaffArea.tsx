@@ -2,18 +2,18 @@ import { createElement, isValidElement, useMemo, type ComponentType, type ReactE
 import { Route } from 'react-router';
 import { Admin, CustomRoutes, Resource, ResourceContextProvider, type ErrorProps, type ResourceProps } from 'react-admin';
 import { ROLE_LABELS } from '../../schemas/roles';
-import { authProvider } from '../../authProvider';
-import { createDataProvider } from '../../dataProvider';
+import { authProvider } from '../../shell/authProvider';
+import { createDataProvider } from '../../api/dataProvider';
 import { forRole, resourceFromEntity } from '../../resources/generator';
 import { ErrorScreen } from '../../pages/ErrorScreen';
 import { NotFoundPage } from '../../pages/NotFoundPage';
-import { roleOfArea } from '../areaRole';
-import { AREA_SECTIONS, apiResourceMap, type StaffAreaPath } from '../areaSections';
-import { AreaContext } from './AreaContext';
+import { roleOfArea } from '../../shell/areaRole';
+import { AREA_SECTIONS, apiResourceMap, type StaffAreaPath } from '../../shell/areaSections';
+import { AreaContext } from '../../shell/AreaContext';
 import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
-import { PlaceholderPage } from './PlaceholderPage';
+import { PlaceholderPage } from '../../shell/PlaceholderPage';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */

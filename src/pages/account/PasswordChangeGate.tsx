@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { authProvider } from '../../authProvider';
+import { authProvider } from '../../shell/authProvider';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { PublicPage } from '../PublicPage';
 import { fetchProfile } from './accountApi';

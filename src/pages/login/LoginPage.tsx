@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import PersonIcon from '@mui/icons-material/Person';
 import { loginSchemaFor } from '../../schemas/auth';
 import { DEFAULT_ROLE, type Role } from '../../schemas/roles';
-import { LoginFailed, authProvider } from '../../authProvider';
+import { LoginFailed, authProvider } from '../../shell/authProvider';
 import { showToast } from '../../ui/toast/toastStore';
 import { PublicPage } from '../PublicPage';
 import { PasswordField } from './PasswordField';

@@ -31,8 +31,8 @@ import {
   useResourceContext,
 } from 'react-admin';
 import type { EntityDef } from '../../schemas';
-import { sectionsOf } from '../../areas/areaSections';
-import { AreaContext } from '../../areas/shared/AreaContext';
+import { sectionsOf } from '../../shell/areaSections';
+import { AreaContext } from '../../shell/AreaContext';
 import { forgetRemembered } from '../memory/rememberedLists';
 import { EXPORT_MAX_ROWS, exporterOf } from './exporter';
 import { listModelOf, type ListColumn, type ListFilter } from './listModel';

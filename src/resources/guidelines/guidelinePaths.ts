@@ -1,4 +1,4 @@
-import { useSectionPaths } from '../common/sectionPaths';
+import { useSectionPaths } from '../../shell/sectionPaths';
 
 /** The admin area's section name for guidelines (its screens: guideline, guideline/add, guideline/edit/{id}). */
 export const GUIDELINE_SECTION = 'guideline';

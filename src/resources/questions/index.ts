@@ -36,6 +36,8 @@ export { QuestionCreatePage, QuestionEditPage } from './editor/QuestionEditorPag
 export { QuestionForm } from './editor/QuestionForm';
 export { QuestionPreviewDialog } from './list/QuestionPreviewDialog';
 export { QUESTION_SECTION, useQuestionPaths } from './questionPaths';
+export { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from './questionChoices';
+export type { QuestionRecord } from './questionDraft';
 /* The exam's renderer carries no react-admin: the student area may import it from its own file. */
 export {
   QuestionView,

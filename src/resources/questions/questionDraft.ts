@@ -15,7 +15,7 @@ import {
   type TextMatchMode,
 } from '../../schemas/questions';
 import type { FieldErrors } from '../../ui/forms/fieldErrors';
-import { crossFieldErrors } from './common/crossFieldErrors';
+import { crossFieldErrors } from '../../ui/forms/crossFieldErrors';
 import type { QuestionAnswerKey, QuestionViewData } from './QuestionView';
 
 /**

@@ -1,4 +1,4 @@
-import { useSectionPaths } from '../common/sectionPaths';
+import { useSectionPaths } from '../../shell/sectionPaths';
 
 /** The teacher area's section for the question bank (its screens: questions, questions/add, questions/edit/{questionId}). */
 export const QUESTION_SECTION = 'questions';

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { clearStorage, getExamLinkQuiz } from '../../auth/session';
 import { studentPaths } from '../paths';
-import { inSafeExamBrowser } from '../integrity/sebBridge';
+import { inSafeExamBrowser } from '../../api/sebBridge';
 import type { ExamResultInfo, FinishReason } from './useExamSession';
 
 const round = (n: number) => Math.round(n * 100) / 100;

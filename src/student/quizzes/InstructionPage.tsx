@@ -11,7 +11,7 @@ import { getStoredQuizName } from '../../auth/session';
 import { Markdown } from '../../ui/Markdown';
 import { fetchQuiz, startAttempt } from '../api/studentApi';
 import type { ApiResult } from '../../schemas/envelope';
-import { refreshSebKeys } from '../integrity/sebBridge';
+import { refreshSebKeys } from '../../api/sebBridge';
 import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { authProvider } from '../../../src/authProvider';
+import { authProvider } from '../../../src/shell/authProvider';
 import { getExamLinkQuiz, setExamLinkQuiz } from '../../../src/auth/session';
 import { ExamResult, EXAM_LINK_ENDED } from '../../../src/student/exam/ExamResult';
 import { EXAM_LINK_NOTE, StudentLayout } from '../../../src/student/StudentLayout';

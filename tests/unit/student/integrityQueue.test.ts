@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { IntegrityEventQueue } from '../../../src/student/integrity/eventQueue';
-import { addSebHeaders } from '../../../src/student/integrity/sebBridge';
+import { addSebHeaders } from '../../../src/api/sebBridge';
 import { useMswServer } from '../helpers/mswServer';
 
 const server = useMswServer();

@@ -15,8 +15,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '../../../schemas/roles';
-import { fetchDashboard } from './dashboardApi';
-import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from './dashboardTypes';
+import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
+import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
 import { dateTimeText, Panel, percentText, StatCard, StatRow } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { read } from '../../../api/httpClient';
-import type { SubjectAttainmentData } from './dashboardTypes';
+import type { SubjectAttainmentData } from '../../../shell/dashboard/dashboardTypes';
 import { Panel, percentText } from './DashboardParts';
 
 const trendText = (t: number | null) => (t === null ? '—' : `${t > 0 ? '▲ +' : t < 0 ? '▼ ' : ''}${Math.round(t * 10) / 10} points`);

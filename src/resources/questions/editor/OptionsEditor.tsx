@@ -17,7 +17,7 @@ import { OPTION_WEIGHTS, OPTIONS_MAX, optionWeights, type ScoringMode } from '..
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { optionLetter } from '../QuestionView';
 import { newOption, type OptionDraft } from '../questionDraft';
-import { moveItem } from './moveItem';
+import { moveItem } from '../../../ui/forms/moveItem';
 
 interface OptionsEditorProps {
   /** single: exactly one correct option (radio-like); multiple: any number. */

@@ -11,8 +11,8 @@ import { showToast } from '../../../ui/toast/toastStore';
 import { useRememberedChoices } from '../../memory/useRememberedLists';
 import { draftOf, newQuestionDraft, type QuestionRecord } from '../questionDraft';
 import { useQuestionPaths } from '../questionPaths';
-import { formErrorsOf } from '../saveErrors';
-import { isOwnedBy, useCurrentUser } from '../useCurrentUser';
+import { formErrorsOf } from '../../../ui/forms/saveErrors';
+import { isOwnedBy, useCurrentUser } from '../../../auth/useCurrentUser';
 import { QuestionForm } from './QuestionForm';
 
 function EditorSkeleton() {

@@ -29,7 +29,7 @@ import { QuestionView } from '../QuestionView';
 import { answerErrorsOf, newQuestionDraft, previewOfDraft, questionDraftSchema, withType, type QuestionDraft } from '../questionDraft';
 import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
 import { NumericAnswersEditor } from './NumericAnswersEditor';
-import { IdAutocomplete } from './IdAutocomplete';
+import { IdAutocomplete } from '../../../ui/forms/IdAutocomplete';
 import { OptionsEditor } from './OptionsEditor';
 import { MatchPairsEditor } from './MatchPairsEditor';
 import { FormActions } from '../../../ui/forms/FormActions';

@@ -3,7 +3,7 @@ import { useDataProvider, useListContext, useRefresh, useResourceContext } from 
 import Button from '@mui/material/Button';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { showToast } from '../../../ui/toast/toastStore';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/dialogs/ConfirmDialog';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
 

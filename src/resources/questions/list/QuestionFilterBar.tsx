@@ -5,11 +5,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import type { ModuleRecord } from '../../../schemas/modules';
-import { ListFilterBar, useFilterChange } from '../../common/ListFilterBar';
-import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
+import { ListFilterBar, useFilterChange } from '../../../ui/list/ListFilterBar';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../questionChoices';
 import { useRememberedSubjects } from '../../memory/useRememberedLists';
-import { DateRangeFilter } from '../common/DateRangeFilter';
-import { MultiSelectFilter } from '../common/MultiSelectFilter';
+import { DateRangeFilter } from '../../../ui/filters/DateRangeFilter';
+import { MultiSelectFilter } from '../../../ui/filters/MultiSelectFilter';
 import { activeQuestionFilters, useQuestionFilter } from './questionFilter';
 
 interface ModuleChoice {

@@ -18,7 +18,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../schemas/questions';
 import { QuestionView } from '../QuestionView';
-import { formatMinutes } from '../common/dates';
+import { formatMinutes } from '../../../ui/dates';
 import { previewOfRecord, type QuestionRecord } from '../questionDraft';
 
 interface QuestionPreviewDialogProps {

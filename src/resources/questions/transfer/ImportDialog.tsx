@@ -33,7 +33,7 @@ import type { TopicRecord } from '../../../schemas/topics';
 import { FilePicker } from '../../../ui/FilePicker';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../../memory/useRememberedLists';
-import { IdAutocomplete } from '../editor/IdAutocomplete';
+import { IdAutocomplete } from '../../../ui/forms/IdAutocomplete';
 import {
   IMPORT_ACCEPT,
   IMPORT_MAX_BYTES,

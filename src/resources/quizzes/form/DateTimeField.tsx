@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { DATE_TIME_FORMAT, pickerValue } from '../../questions/common/dates';
+import { DATE_TIME_FORMAT, pickerValue } from '../../../ui/dates';
 
 interface DateTimeFieldProps {
   id: string;

@@ -14,11 +14,11 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../schemas/questions';
-import { ClampedMarkdown } from '../../questions/common/ClampedMarkdown';
-import { formatMinutes } from '../../questions/common/dates';
-import { moveItem } from '../../questions/editor/moveItem';
+import { ClampedMarkdown } from '../../../ui/ClampedMarkdown';
+import { formatMinutes } from '../../../ui/dates';
+import { moveItem } from '../../../ui/forms/moveItem';
 import { marksLabel } from '../../questions/QuestionView';
-import type { QuestionRecord } from '../../questions/questionDraft';
+import type { QuestionRecord } from '../../questions';
 import { QuestionPickerDialog } from './QuestionPickerDialog';
 
 interface FixedQuestionsEditorProps {

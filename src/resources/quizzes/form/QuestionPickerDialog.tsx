@@ -21,11 +21,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, type Difficulty, type QuestionType } from '../../../schemas/questions';
-import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
-import { MultiSelectFilter } from '../../questions/common/MultiSelectFilter';
-import { formatMinutes } from '../../questions/common/dates';
-import { ClampedMarkdown } from '../../questions/common/ClampedMarkdown';
-import type { QuestionRecord } from '../../questions/questionDraft';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../questions';
+import { MultiSelectFilter } from '../../../ui/filters/MultiSelectFilter';
+import { formatMinutes } from '../../../ui/dates';
+import { ClampedMarkdown } from '../../../ui/ClampedMarkdown';
+import type { QuestionRecord } from '../../questions';
 
 interface QuestionPickerDialogProps {
   open: boolean;

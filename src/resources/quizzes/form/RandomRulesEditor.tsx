@@ -18,7 +18,7 @@ import type { ModuleRecord } from '../../../schemas/modules';
 import { RANDOM_RULES_MAX } from '../../../schemas/quizzes';
 import type { TopicRecord } from '../../../schemas/topics';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
-import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../common/questionChoices';
+import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../../questions';
 import { newRule, type RuleDraft } from './quizDraft';
 import type { RuleStats } from './usePaperStats';
 

@@ -3,7 +3,7 @@ import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
 import { checkQuizPaper, checkQuizWindow, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
-import { crossFieldErrors } from '../../questions/common/crossFieldErrors';
+import { crossFieldErrors } from '../../../ui/forms/crossFieldErrors';
 import type { QuizRecord } from '../quizTypes';
 
 /**

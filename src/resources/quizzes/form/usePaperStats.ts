@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useGetMany } from 'react-admin';
-import type { QuestionRecord } from '../../questions/questionDraft';
+import type { QuestionRecord } from '../../questions';
 import type { QuizDraft, RuleDraft } from './quizDraft';
 
 /** The most bank questions read per rule to size its draw (the API's page limit). */

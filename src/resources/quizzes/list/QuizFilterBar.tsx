@@ -2,9 +2,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SubjectRecord } from '../../../schemas/subjects';
-import { ListFilterBar, useFilterChange } from '../../common/ListFilterBar';
+import { ListFilterBar, useFilterChange } from '../../../ui/list/ListFilterBar';
 import { useRememberedSubjects } from '../../memory/useRememberedLists';
-import { DateRangeFilter } from '../../questions/common/DateRangeFilter';
+import { DateRangeFilter } from '../../../ui/filters/DateRangeFilter';
 import { ANY_CREATOR, changedQuizFilters, useQuizFilter } from '../quizFilter';
 
 type Subject = SubjectRecord & { id: number };

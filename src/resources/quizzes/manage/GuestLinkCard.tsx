@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { showToast } from '../../../ui/toast/toastStore';
-import { ConfirmDialog } from '../../questions/common/ConfirmDialog';
-import { CopyButton } from '../../questions/common/CopyButton';
+import { ConfirmDialog } from '../../../ui/dialogs/ConfirmDialog';
+import { CopyButton } from '../../../ui/CopyButton';
 import { issueGuestLink, revokeGuestLink } from './manageApi';
 
 interface GuestLinkCardProps {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RolePath } from '../../schemas/roles';
+import type { RolePath } from '../schemas/roles';
 
 /** Which role area the current screen belongs to; provided once at each area's root. */
 export const AreaContext = createContext<RolePath | undefined>(undefined);

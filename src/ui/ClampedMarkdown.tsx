@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Markdown } from '../../../ui/Markdown';
+import { Markdown } from './Markdown';
 
 /** A question's Markdown cut to a few lines, for tables: blocks are flattened, images left out. */
 export function ClampedMarkdown({ text, lines = 2, maxWidth = 520, minWidth = 200 }: { text: string; lines?: number; maxWidth?: number; minWidth?: number }) {

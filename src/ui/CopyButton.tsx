@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { showToast } from '../../../ui/toast/toastStore';
+import { showToast } from './toast/toastStore';
 
 /** Copies text: the Clipboard API where the page may use it, else a selected hidden field. */
 export async function copyText(text: string): Promise<boolean> {

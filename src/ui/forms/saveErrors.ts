@@ -1,5 +1,5 @@
-import { serverFieldErrors, type FieldErrors } from '../../ui/forms/fieldErrors';
-import { showToast } from '../../ui/toast/toastStore';
+import { serverFieldErrors, type FieldErrors } from './fieldErrors';
+import { showToast } from '../toast/toastStore';
 
 export interface SaveFailure {
   status?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_SECTIONS, apiResourceMap, sectionsOf } from '../../../src/areas/areaSections';
+import { AREA_SECTIONS, apiResourceMap, sectionsOf } from '../../../src/shell/areaSections';
 
 const menu = (area: keyof typeof AREA_SECTIONS) => AREA_SECTIONS[area].map((section) => [section.name, section.label]);
 

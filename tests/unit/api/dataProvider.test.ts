@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
-import { createDataProvider } from '../../src/dataProvider';
-import { getToasts } from '../../src/ui/toast/toastStore';
-import { useMswServer } from './helpers/mswServer';
-import { resetToastsAfterEach } from './helpers/toasts';
+import { createDataProvider } from '../../../src/api/dataProvider';
+import { getToasts } from '../../../src/ui/toast/toastStore';
+import { useMswServer } from '../helpers/mswServer';
+import { resetToastsAfterEach } from '../helpers/toasts';
 
 const server = useMswServer();
 resetToastsAfterEach();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { read } from '../../api/httpClient';
-import { getToken } from '../../auth/session';
+import { read } from '../api/httpClient';
+import { getToken } from './session';
 
 /** Who is signed in, as far as these screens need it: rows they wrote may be edited, others only looked at. */
 export interface CurrentUser {

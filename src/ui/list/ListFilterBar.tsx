@@ -3,7 +3,7 @@ import { useListContext } from 'react-admin';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
-import { SearchField } from '../questions/common/SearchField';
+import { SearchField } from '../filters/SearchField';
 
 /** Is the list narrowed: by its remembered filter (how many parts of it are set) or by the free-text search? */
 export function useListFiltered(rememberedCount: number): boolean {

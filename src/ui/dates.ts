@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_TIME_INPUT_FORMAT } from '../../../config/constants';
+import { DATE_TIME_INPUT_FORMAT } from '../config/constants';
 
 /** The product's date format mm/dd/yy, as dayjs tokens; with the time of day for date-times (01/31/25 09:30 AM). */
 export const DATE_FORMAT = DATE_TIME_INPUT_FORMAT;

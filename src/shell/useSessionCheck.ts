@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { authProvider } from '../authProvider';
+import { authProvider } from './authProvider';
 
 /**
  * Verifies the stored session with the server once, for areas outside react-admin (which does

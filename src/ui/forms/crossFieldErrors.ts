@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldErrors } from '../../../ui/forms/fieldErrors';
+import type { FieldErrors } from './fieldErrors';
 
 /**
  * The messages of a schema's cross-field check, run on its own. The entity schemas skip such

@@ -1,8 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { z } from 'zod';
-import { loginResponseDataSchema } from './schemas/auth';
-import { parseRole, rolePath, type Role } from './schemas/roles';
-import { requestLogin, requestLogout, requestSessionCheck, type LoginPayload } from './auth/authApi';
+import { loginResponseDataSchema } from '../schemas/auth';
+import { parseRole, rolePath, type Role } from '../schemas/roles';
+import { requestLogin, requestLogout, requestSessionCheck, type LoginPayload } from '../auth/authApi';
 import {
   clearStorage,
   endSession,
@@ -12,8 +12,8 @@ import {
   setExamLinkQuiz,
   storeIdentity,
   storeToken,
-} from './auth/session';
-import { areaPathOf } from './areas/areaRole';
+} from '../auth/session';
+import { areaPathOf } from './areaRole';
 
 /** A rejected login; `internet` says the client already reported a connection issue. */
 export class LoginFailed extends Error {
@@ -91,7 +91,7 @@ export const authProvider = {
   async canAccess({ resource }: { resource: string }): Promise<boolean> {
     const role = getStoredRole();
     if (role === undefined) return false;
-    const { sectionsOf } = await import('./areas/areaSections');
+    const { sectionsOf } = await import('./areaSections');
     return sectionsOf(rolePath(role)).some((section) => section.name === resource);
   },
 } satisfies AuthProvider;

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { DATE_FORMAT, endOfDayIso, pickerValue, startOfDayIso } from './dates';
+import { DATE_FORMAT, endOfDayIso, pickerValue, startOfDayIso } from '../dates';
 
 interface DateRangeFilterProps {
   idPrefix: string;

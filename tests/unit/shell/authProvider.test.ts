@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { authProvider, LoginFailed } from '../../../src/authProvider';
+import { authProvider, LoginFailed } from '../../../src/shell/authProvider';
 import { useMswServer } from '../helpers/mswServer';
 import { resetToastsAfterEach } from '../helpers/toasts';
 

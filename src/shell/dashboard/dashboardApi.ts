@@ -1,5 +1,5 @@
-import { read } from '../../../api/httpClient';
-import type { ApiResult } from '../../../schemas/envelope';
+import { read } from '../../api/httpClient';
+import type { ApiResult } from '../../schemas/envelope';
 import type { DashboardData } from './dashboardTypes';
 
 /** The caller's dashboard, every figure in one call. */

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils } from 'react-admin';
-import { request, type HttpResponse } from './api/httpClient';
+import { request, type HttpResponse } from './httpClient';
 
 /**
  * react-admin's data provider: ra-data-simple-rest's REST dialect, which the API's CRUD routes

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { matchPath } from 'react-router';
-import { PRODUCT_NAME } from '../../config/constants';
-import type { RolePath } from '../../schemas/roles';
-import { sectionsOf } from '../areaSections';
-import { STUDENT_SCREENS } from '../../student/studentScreens';
+import { PRODUCT_NAME } from '../config/constants';
+import type { RolePath } from '../schemas/roles';
+import { sectionsOf } from './areaSections';
+import { STUDENT_SCREENS } from './studentScreens';
 
 /**
  * The title of the page at `pathname` inside an area: 'Dashboard' at the area's root, the

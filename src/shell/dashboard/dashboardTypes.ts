@@ -48,4 +48,4 @@ export interface StudentDashboardData {
 export type DashboardData = AdminDashboardData | InstituteHeadDashboardData | DepartmentHeadDashboardData | TeacherDashboardData | StudentDashboardData;
 
 /** GET /api/subjects/{subjectId}/attainment. */
-export type { SubjectAttainment as SubjectAttainmentData } from '../../../schemas/subjects';
+export type { SubjectAttainment as SubjectAttainmentData } from '../../schemas/subjects';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitleOf } from '../../../src/areas/shared/pageTitle';
+import { pageTitleOf } from '../../../src/shell/pageTitle';
 import { feedbackQuery } from '../../../src/resources/feedbacks/FeedbackListPage';
 
 describe('page titles', () => {
