@@ -4,6 +4,7 @@ import { legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, ty
 import type { MatchPair } from '../../src/schemas/matching';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
+import { linkImages } from '../questions/imageStore';
 
 const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
   rename: { subject: 'subject_id', module: 'module_id', topic: 'topic_id' },
@@ -86,8 +87,14 @@ export const questionAdapter: ResourceAdapter = {
     if (body.type === 'short_answer' || body.type === 'numeric') Object.assign(prepared, legacyAnswerFields({ ...(prepared as object), type: body.type }));
     return prepared;
   },
+  async insert(trx, row, caller) {
+    const inserted = await base.insert(trx, row, caller);
+    await linkImages(trx, inserted.id, caller.userId, Object.values(row));
+    return inserted;
+  },
   async update(trx, id, row, caller) {
     await base.update(trx, id, row, caller);
+    await linkImages(trx, id, caller.userId, Object.values(row));
     await trx
       .updateTable('questions')
       .set((eb: any) => ({ version: eb('version', '+', 1) }))

@@ -18,6 +18,9 @@ import { giftProblem, moodleProblem, writeGift } from '../questions/gift';
 import { writeMoodleXml } from '../questions/moodleXml';
 import { questionSheetRows, sheetProblem, TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { fromStoredRow, toStoredRow } from '../questions/store';
+import { imageUrl } from '../questions/images';
+import { imagesOf, insertImage } from '../questions/imageStore';
+import { withImageUrls } from '../questions/moodleFiles';
 import { decodeText } from '../questions/text';
 import { MAX_TRANSFER_QUESTIONS, MAX_TEXT_IMPORT_BYTES, TRANSFER_FORMATS, type ExportQuestion, type RowError, type TransferFormat } from '../questions/types';
 import { type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
@@ -136,6 +139,7 @@ function previewOf(v: ValidQuestion, bank: BankLookup) {
     ...(v.category ? { category: v.category } : {}),
     ...(v.tags ? { tags: v.tags } : {}),
     notes: v.notes ?? [],
+    images: v.images?.length ?? 0,
     question,
   };
 }
@@ -367,8 +371,10 @@ async function sendExport(app: FastifyInstance, reply: FastifyReply, caller: Ses
   }
   if (format === 'xml') {
     refuseUnwritable(rows, (q) => moodleProblem(q, 'xml'));
+    const texts = rows.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string'));
+    const images = await imagesOf(app.db, caller.departmentId, texts);
     attachment(reply, 'application/xml; charset=utf-8', `questions-${day()}.moodle.xml`);
-    return reply.send(writeMoodleXml(rows.map(fromStoredRow)));
+    return reply.send(writeMoodleXml(rows.map(fromStoredRow), images));
   }
   if (format === 'gift') {
     refuseUnwritable(rows, giftProblem);
@@ -408,9 +414,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format, kind, result, bank } = await readImport(app, req.user, fields, file);
       const questions = result.valid.map((v) => previewOf(v, bank));
       const refusals = result.errors.map((e) => ({ line: e.row, field: e.field, message: e.message }));
+      const images = questions.reduce((n, q) => n + q.images, 0);
       return ok(
-        { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad },
-        `${plural(questions.length, 'question')} can be imported${result.bad ? `, ${plural(result.bad, kind === 'sheet' ? 'row' : 'question')} cannot` : ''}`,
+        { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad, images },
+        `${plural(questions.length, 'question')}${images ? ` (${plural(images, 'image')})` : ''} can be imported${result.bad ? `, ${plural(result.bad, kind === 'sheet' ? 'row' : 'question')} cannot` : ''}`,
       );
     }),
   );
@@ -432,16 +439,29 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       if (errors.length && (!skipRefused || valid.length === 0)) rejectRows(errors, Math.max(1, bad), kind);
 
       const now = Date.now();
-      const stored = valid.map((v) => toStoredRow(v.question, caller, now));
       const ids: number[] = [];
+      let images = 0;
+      // The questions and their images in one transaction: nothing is stored unless everything is.
       await app.db.transaction().execute(async (trx) => {
+        const stored: ReturnType<typeof toStoredRow>[] = [];
+        const imageIds: number[][] = [];
+        for (const v of valid) {
+          const own = [];
+          for (const image of v.images ?? []) own.push(await insertImage(trx, caller, image.bytes, image.contentType, null, now));
+          images += own.length;
+          imageIds.push(own);
+          stored.push(withImageUrls(toStoredRow(v.question, caller, now), own.map(imageUrl)));
+        }
         for (let i = 0; i < stored.length; i += 200) {
           const inserted = await trx.insertInto('questions').values(stored.slice(i, i + 200)).returning('id').execute();
           ids.push(...inserted.map((r) => Number(r.id)));
         }
+        for (const [i, own] of imageIds.entries()) {
+          if (own.length) await trx.updateTable('question_images').set({ question_id: ids[i] }).where('id', 'in', own).execute();
+        }
       });
       reply.code(201);
-      return ok({ imported: ids.length, ids, skipped: errors.length ? bad : 0 }, `${plural(ids.length, 'question')} imported`);
+      return ok({ imported: ids.length, ids, skipped: errors.length ? bad : 0, images }, `${plural(ids.length, 'question')} imported${images ? ` with ${plural(images, 'image')}` : ''}`);
     }),
   );
 
