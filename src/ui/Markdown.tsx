@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import ReactMarkdown from 'react-markdown';
 import Box from '@mui/material/Box';
 import type { MathPlugins } from './markdownMath';
+import { QuestionImage } from './QuestionImage';
 
 /** Whether a text may hold math: remark-math's syntax is $…$ (inline) and $$…$$ (display). */
 export const mayHaveMath = (text: string) => text.includes('$');
@@ -50,7 +51,8 @@ const NO_PLUGINS: [] = [];
 /**
  * Question text and options: Markdown with LaTeX math ($…$ inline, $$…$$ display).
  * react-markdown builds React elements from the syntax tree and never injects HTML,
- * so raw HTML in a question is shown as text, not run; links open in a new tab.
+ * so raw HTML in a question is shown as text, not run; links open in a new tab. Images are the
+ * question's stored images only (QuestionImage.tsx), loaded with the session.
  * KaTeX (its code, stylesheet and fonts) is a chunk of its own, fetched the first time a
  * text with math is shown.
  */
@@ -65,7 +67,10 @@ export function Markdown({ children, inline = false }: { children: string; inlin
         remarkPlugins={math?.remarkPlugins ?? NO_PLUGINS}
         rehypePlugins={math?.rehypePlugins ?? NO_PLUGINS}
         skipHtml
-        components={{ a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" /> }}
+        components={{
+          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+          img: ({ src, alt }) => <QuestionImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+        }}
       >
         {children}
       </ReactMarkdown>
