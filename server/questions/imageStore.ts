@@ -39,14 +39,24 @@ const TEXT_COLUMNS = ['question', 'options', 'match_pairs', 'general_feedback', 
 /** The SQL patterns of a reference to image `id` in Markdown: the path followed by ')' or a space (a title). */
 const patternsOf = (id: number) => [`%${imageUrl(id)})%`, `%${imageUrl(id)} %`];
 
+/** What the access checks read of an image. */
+export interface ImageOwnership {
+  id: number;
+  question_id: number | null;
+  created_by: number | null;
+  department_id: number | null;
+}
+
 /**
- * Whether a teacher may see an image: they uploaded it and it is not yet part of a question, or a
- * question of their department (the questions they may see) is the image's question or refers to it.
+ * Whether a teacher may see an image: they uploaded it and it is not yet part of a question, or it is
+ * an image of their department and a question of their department (the questions they may see) is
+ * the image's question or refers to it. Referring to another department's image in a question of
+ * one's own never opens it (ids can be guessed).
  */
-export async function staffMaySee(db: Db, user: SessionUser, image: { id: number; question_id: number | null; created_by: number | null }): Promise<boolean> {
+export async function staffMaySee(db: Db, user: SessionUser, image: ImageOwnership): Promise<boolean> {
   if (user.role !== 'TEACHER') return false;
   if (image.question_id === null && image.created_by === user.userId) return true;
-  if (user.departmentId === null) return false;
+  if (user.departmentId === null || image.department_id !== user.departmentId) return false;
   const found = await db
     .selectFrom('questions')
     .select('id')
@@ -63,17 +73,19 @@ export async function staffMaySee(db: Db, user: SessionUser, image: { id: number
 }
 
 /**
- * Whether a student may see an image: one of their attempts has a paper (the questions as they got
- * them) that refers to it, and the attempt is running or its quiz allows review. A session opened
- * by an exam link sees only its own quiz's attempts.
+ * Whether a student may see an image: one of their attempts, on a quiz of the image's department,
+ * has a paper (the questions as they got them) that refers to it, and the attempt is running or its
+ * quiz allows review. A session opened by an exam link sees only its own quiz's attempts.
  */
-export async function studentMaySee(db: Db, user: SessionUser, imageId: number): Promise<boolean> {
-  if (user.role !== 'STUDENT') return false;
+export async function studentMaySee(db: Db, user: SessionUser, image: ImageOwnership): Promise<boolean> {
+  if (user.role !== 'STUDENT' || image.department_id === null) return false;
+  const imageId = image.id;
   let q = db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as z', 'z.id', 'a.quiz_id')
     .select('a.id')
     .where('a.student_id', '=', user.userId)
+    .where('z.department_id', '=', image.department_id)
     .where((eb) => eb.or(patternsOf(imageId).map((p) => eb('a.paper', 'like', p))))
     .where((eb) => eb.or([eb('a.status', '=', 'in_progress'), eb(sql`coalesce(z.allow_review, 1)`, '!=', 0)]));
   if (user.examQuizId !== null) q = q.where('a.quiz_id', '=', user.examQuizId);

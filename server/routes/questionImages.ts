@@ -10,9 +10,10 @@ import { insertImage, staffMaySee, studentMaySee } from '../questions/imageStore
  * - POST /api/question-images (teachers; multipart with one part `file`): checks the bytes (PNG,
  *   JPEG, GIF or WebP by their signature, at most 1 MB) and answers `{ id, url }`; the question's
  *   Markdown then refers to it as `![alt](url)`.
- * - GET /api/question-images/:id: the image, to a teacher who may see a question that refers to it
- *   (or who uploaded it, until a question holds it), and to a student while one of their attempts
- *   whose paper refers to it is running or may be reviewed. Anyone else gets 404.
+ * - GET /api/question-images/:id: the image, to a teacher of its department who may see a question
+ *   that refers to it (or who uploaded it, until a question holds it), and to a student while one of
+ *   their attempts on a quiz of its department, whose paper refers to it, is running or may be
+ *   reviewed. Anyone else gets 404.
  */
 
 const FILE_MESSAGE = 'Choose an image file (PNG, JPEG, GIF or WebP, at most 1 MB)';
@@ -58,9 +59,10 @@ const questionImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = req.params.id;
       const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
       if (!(id > 0 && id <= 2 ** 31 - 1)) throw notFound('No such image');
-      const image = await app.db.selectFrom('question_images').select(['id', 'question_id', 'created_by', 'content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
+      const image = await app.db.selectFrom('question_images').select(['id', 'question_id', 'created_by', 'department_id', 'content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
       if (!image) throw notFound('No such image');
-      const allowed = user.role === 'STUDENT' ? await studentMaySee(app.db, user, id) : await staffMaySee(app.db, user, { ...image, id });
+      const owner = { ...image, id };
+      const allowed = user.role === 'STUDENT' ? await studentMaySee(app.db, user, owner) : await staffMaySee(app.db, user, owner);
       if (!allowed) throw notFound('No such image');
       return reply
         .header('content-type', image.content_type)
