@@ -57,19 +57,14 @@ export async function staffMaySee(db: Db, user: SessionUser, image: ImageOwnersh
   if (user.role !== 'TEACHER') return false;
   if (image.question_id === null && image.created_by === user.userId) return true;
   if (user.departmentId === null || image.department_id !== user.departmentId) return false;
-  const found = await db
-    .selectFrom('questions')
-    .select('id')
-    .where('department_id', '=', user.departmentId)
-    .where((eb) =>
-      eb.or([
-        ...(image.question_id !== null ? [eb('id', '=', image.question_id)] : []),
-        ...TEXT_COLUMNS.flatMap((c) => patternsOf(image.id).map((p) => eb(c, 'like', p))),
-      ]),
-    )
-    .limit(1)
+  const department = user.departmentId;
+  const inDepartment = () => db.selectFrom('questions').select('id').where('department_id', '=', department).limit(1);
+  // The image's own question first (one row by its key), then any other question that refers to it.
+  if (image.question_id !== null && (await inDepartment().where('id', '=', image.question_id).executeTakeFirst())) return true;
+  const referring = await inDepartment()
+    .where((eb) => eb.or(TEXT_COLUMNS.flatMap((c) => patternsOf(image.id).map((p) => eb(c, 'like', p)))))
     .executeTakeFirst();
-  return found !== undefined;
+  return referring !== undefined;
 }
 
 /**

@@ -106,7 +106,9 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
     const what = TYPE_NAMES[type] ? `${TYPE_NAMES[type]} questions (${type})` : `Questions of type "${type}"`;
     throw where('type', `${what} cannot be imported: the portal has no such question type yet`);
   }
-  const field = (v: unknown, part: string) => {
+  // A part the portal keeps collects its images; without one (a text the portal leaves out) only its text is read.
+  const field = (v: unknown, part?: string) => {
+    if (part === undefined) return { text: textField(v) };
     try {
       return readField(v, images, part);
     } catch (err) {
@@ -119,8 +121,8 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   const grade = textOf(q.defaultgrade).trim();
   const tags = (isNode(q.tags) && Array.isArray(q.tags.tag) ? q.tags.tag : []).map((t) => oneLine(textOf(isNode(t) ? t.text : t))).filter(Boolean);
   const notes: string[] = [];
-  if (['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].some((tag) => textField(q[tag]))) notes.push('combined feedback (correct / partially correct / incorrect) is not kept');
-  if (type === 'essay' && (textField(q.graderinfo) || textField(q.responsetemplate))) notes.push("the grader's information and the response template are not kept");
+  if (['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].some((tag) => field(q[tag]).text)) notes.push('combined feedback (correct / partially correct / incorrect) is not kept');
+  if (type === 'essay' && (field(q.graderinfo).text || field(q.responsetemplate).text)) notes.push("the grader's information and the response template are not kept");
   if (q.hint !== undefined) notes.push('hints are not kept');
   const base = {
     line,

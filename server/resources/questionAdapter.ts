@@ -40,7 +40,8 @@ function preparePairs(pairs: MatchPair[]): { id: string; question: string; answe
 /**
  * The question bank. Options get stable ids; the module must belong to the chosen subject and the
  * topic to the module. Attempts keep a copy of each question as they saw it (see exam/paper.ts),
- * so an edit never changes a past result: it only raises the question's version.
+ * so an edit never changes a past result: it only raises the question's version. Saving links the
+ * images the texts refer to that the saver uploaded and no question holds yet (imageStore.ts).
  */
 export const questionAdapter: ResourceAdapter = {
   ...base,

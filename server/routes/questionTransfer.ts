@@ -37,7 +37,8 @@ import { parseOffThread } from '../upload/offThread';
  *   difficulty, skip_refused, file): a spreadsheet, an Aiken, a GIFT or a Moodle XML file. All
  *   questions or none: any error answers 400 with every problem by row (sheet) or line (text), and
  *   nothing is stored; with skip_refused=true (after the preview) the questions that can be
- *   imported are stored, in one transaction, and the refused ones are left out.
+ *   imported are stored, in one transaction, and the refused ones are left out. A Moodle XML file's
+ *   embedded images are stored in the same transaction (server/questions/moodleFiles.ts).
  * - GET /api/questions/import/template: the spreadsheet template with a 'How to fill' sheet.
  * - GET /api/questions/export?format=xlsx|aiken|gift|xml&ids=[1,2] (or filter={...} like the list),
  *   and POST /api/questions/export with the same as JSON for long selections.

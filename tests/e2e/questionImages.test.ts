@@ -7,9 +7,12 @@ import { openQuizBody, signIn, useE2E } from './support';
 /**
  * A teacher imports a Moodle XML file with an embedded image and a matching question in the
  * browser (preview, then import), a quiz is built with the two questions, and the student's exam
- * page shows the image, loaded from the portal.
+ * page shows the image, loaded from the portal. In the question editor, a pasted image is uploaded
+ * and shown in the preview, and an SVG is refused.
  */
-describe('question images from Moodle XML to the exam page', () => {
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAwAAAAICAIAAABChommAAAAEUlEQVR4nGM4ISdHEDGMKgIAojBhgcEzWZQAAAAASUVORK5CYII=';
+
+describe('question images from Moodle XML and the editor to the exam page', () => {
   const e = useE2E();
   const fixture = path.resolve(__dirname, '../fixtures/moodle-formats/image-and-matching.xml');
 
@@ -69,4 +72,39 @@ describe('question images from Moodle XML to the exam page', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(12);
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(8);
   });
+
+  it('the question editor uploads a pasted image, puts its Markdown at the caret and shows it in the preview; an SVG is refused with the reason', async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'teacher', 'TEACHER');
+    await page.goto('/teacher/questions/add');
+    await page.getByRole('heading', { name: 'Add question', level: 1 }).waitFor();
+    const text = page.locator('textarea#question-text');
+    await text.fill('Before after');
+    /** Pastes a file into the question text with the caret after 'Before '. */
+    const paste = (base64: string, name: string, type: string) =>
+      text.evaluate(
+        (area: HTMLTextAreaElement, file) => {
+          area.focus();
+          area.setSelectionRange(7, 7);
+          const data = new DataTransfer();
+          data.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+          area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        },
+        { base64, name, type },
+      );
+    await paste(PNG_BASE64, 'red.png', 'image/png');
+    await expect.poll(() => text.inputValue()).toMatch(/^Before !\[red\]\(\/api\/question-images\/\d+\)after$/);
+    await page.getByText('Image added').first().waitFor();
+    const preview = page.getByRole('complementary', { name: 'Preview' });
+    const shown = preview.locator('img[alt="red"]');
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(12);
+
+    const before = await text.inputValue();
+    await paste(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), 'logo.svg', 'image/svg+xml');
+    await page.getByText('Image not added').waitFor();
+    await page.getByText(/SVG images are not accepted/).waitFor();
+    expect(await text.inputValue()).toBe(before);
+  });
 });
+
