@@ -78,6 +78,10 @@ describe('question images from Moodle XML and the editor to the exam page', () =
     await signIn(page, 'teacher', 'TEACHER');
     await page.goto('/teacher/questions/add');
     await page.getByRole('heading', { name: 'Add question', level: 1 }).waitFor();
+    // The preview shows a question once its type is chosen.
+    await page.getByRole('combobox', { name: /^Question type/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Descriptive', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     const text = page.locator('textarea#question-text');
     await text.fill('Before after');
     /** Pastes a file into the question text with the caret after 'Before '. */
