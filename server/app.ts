@@ -41,6 +41,7 @@ import studentExamRoutes from './routes/studentExam';
 import integrityRoutes from './routes/integrity';
 import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
+import questionImageRoutes from './routes/questionImages';
 import analysisRoutes from './routes/analysis';
 import dashboardRoutes from './routes/dashboards';
 import { closeExpiredAttempts } from './exam/attempts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(integrityRoutes);
       await api.register(guestRoutes);
       await api.register(questionTransferRoutes);
+      await api.register(questionImageRoutes);
       await api.register(analysisRoutes);
       await api.register(dashboardRoutes);
       await api.register(crudRoutes(registry));

@@ -21,6 +21,8 @@ export const EXAM_LINK_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/student/attempts/:attemptId/submit',
   'POST /api/student/attempts/:attemptId/events',
   'GET /api/student/attempts/:attemptId/analysis',
+  // The images of the paper (the route checks that the quiz's attempt refers to the image).
+  'GET /api/question-images/:id',
 ]);
 
 export const EXAM_LINK_ONLY = 'An exam link opens only its own quiz: sign in with your username and password for the rest of the portal';

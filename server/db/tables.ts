@@ -267,6 +267,20 @@ export interface AnswerTable {
   manual: Generated<number>;
 }
 
+/** An image of a question (server/questions/images.ts): its bytes, checked by content. */
+export interface QuestionImageTable {
+  id: Generated<number>;
+  question_id: number | null;
+  content_type: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  institute_id: number | null;
+  department_id: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface Database {
   institutes: InstituteTable;
   departments: DepartmentTable;
@@ -284,6 +298,7 @@ export interface Database {
   feedbacks: FeedbackTable;
   password_resets: PasswordResetTable;
   questions: QuestionTable;
+  question_images: QuestionImageTable;
   quiz_subjects: { quiz_id: number; subject_id: number };
   quiz_questions: { quiz_id: number; question_id: number; position: Generated<number> };
   accommodations: { quiz_id: number; student_id: number; extra_minutes: number };

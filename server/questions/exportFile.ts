@@ -5,6 +5,7 @@ import { writeWorkbook } from '../upload/spreadsheet';
 import { aikenProblem, writeAiken } from './aiken';
 import { giftProblem, moodleProblem, writeGift } from './gift';
 import { writeMoodleXml } from './moodleXml';
+import { imagesOf } from './imageStore';
 import { questionSheetRows, sheetProblem } from './sheet';
 import { fromStoredRow } from './store';
 import { plural } from './transferForm';
@@ -82,7 +83,10 @@ export async function questionExportFile(
   }
   if (format === 'xml') {
     refuseUnwritable(rows, (q) => moodleProblem(q, 'xml'));
-    return { contentType: 'application/xml; charset=utf-8', filename: `questions-${day()}.moodle.xml`, body: writeMoodleXml(rows.map(fromStoredRow)) };
+    // The images the questions show travel inside the file, as Moodle's embedded files.
+    const texts = rows.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string'));
+    const images = await imagesOf(db, caller.departmentId, texts);
+    return { contentType: 'application/xml; charset=utf-8', filename: `questions-${day()}.moodle.xml`, body: writeMoodleXml(rows.map(fromStoredRow), images) };
   }
   if (format === 'gift') {
     refuseUnwritable(rows, giftProblem);

@@ -31,6 +31,7 @@ export function importPreviewOf(v: ValidQuestion, bank: BankLookup) {
     ...(v.category ? { category: v.category } : {}),
     ...(v.tags ? { tags: v.tags } : {}),
     notes: v.notes ?? [],
+    images: v.images?.length ?? 0,
     question,
   };
 }

@@ -4,6 +4,7 @@ import { moodleText, oneLine } from './text';
 import { Refusal, toDraft, type MoodleAnswer, type MoodleNumericAnswer, type MoodleQuestion } from './moodle';
 import { numericAnswersOf, optionWeights } from '../../src/schemas/questions';
 import { formatNumber, shortAnswersForMoodle } from './gift';
+import { embedImagesInXml, FileRefusal, QuestionImages, type StoredImage } from './moodleFiles';
 
 /**
  * Moodle XML, the format Moodle's question bank exports: a <quiz> of <question type="...">
@@ -12,8 +13,9 @@ import { formatNumber, shortAnswersForMoodle } from './gift';
  * (-> descriptive) and category pseudo-questions (their path is kept with the questions after
  * them), with each question's name, general feedback, default mark and tags. Texts in html are
  * turned into text keeping their lines (<pre> its indentation); moodle_auto_format, plain_text and
- * markdown are text already. Any other type, and embedded files (@@PLUGINFILE@@ images), are
- * refused with the question's line, index and name.
+ * markdown are text already. Embedded files become the question's images (moodleFiles.ts): an
+ * <img> of @@PLUGINFILE@@/name becomes Markdown; a file that is not a PNG, JPEG, GIF or WebP image
+ * of at most 1 MB is refused. Any other type is refused with the question's line, index and name.
  */
 
 type Node = Record<string, unknown>;
@@ -55,13 +57,14 @@ function textOf(v: unknown): string {
   return '';
 }
 
-/** A Moodle text field (<x format="..."><text>...</text><file/></x>) as plain text, and whether it embeds files. */
-function field(v: unknown): { text: string; files: boolean } {
-  if (!isNode(v)) return { text: moodleText(textOf(v), 'html'), files: false };
-  const raw = textOf(v.text);
-  const files = Array.isArray(v.file) && v.file.length > 0;
-  return { text: moodleText(raw, (v['@_format'] as string | undefined) ?? 'html'), files: files || raw.includes('@@PLUGINFILE@@') };
+/** A Moodle text field (<x format="..."><text>...</text><file/></x>) as plain text, its embedded images collected in `images`. */
+function readField(v: unknown, images: QuestionImages, part: string): { text: string } {
+  if (!isNode(v)) return { text: images.text(textOf(v), 'html', undefined, part) };
+  return { text: images.text(textOf(v.text), (v['@_format'] as string | undefined) ?? 'html', v.file, part) };
 }
+
+/** The text of a field the portal does not keep (only whether it has any is read; its files are not). */
+const textField = (v: unknown) => (isNode(v) ? moodleText(textOf(v.text), (v['@_format'] as string | undefined) ?? 'html') : moodleText(textOf(v), 'html'));
 
 const flag = (v: unknown) => ['1', 'true'].includes(textOf(v).trim().toLowerCase());
 
@@ -94,7 +97,7 @@ const TYPE_NAMES: Record<string, string> = {
   random: 'Random',
 };
 
-function fromXml(q: Node, line: number, index: number, category: string | undefined): MoodleQuestion {
+function fromXml(q: Node, line: number, index: number, category: string | undefined, images: QuestionImages): MoodleQuestion {
   const type = String(q['@_type'] ?? '');
   const name = oneLine(textOf(isNode(q.name) ? q.name.text : q.name));
   const where = (field: string, message: string) => new Refusal(line, field, `Question ${index}${name ? ` "${name}"` : ''}: ${message}`);
@@ -103,11 +106,18 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
     const what = TYPE_NAMES[type] ? `${TYPE_NAMES[type]} questions (${type})` : `Questions of type "${type}"`;
     throw where('type', `${what} cannot be imported: the portal has no such question type yet`);
   }
-  const embeds = () => where('question', 'embedded files (@@PLUGINFILE@@, such as images or sounds) cannot be imported yet; remove them in Moodle or import the question without them');
-  const qt = field(q.questiontext);
-  if (qt.files) throw embeds();
-  const general = field(q.generalfeedback);
-  if (general.files) throw embeds();
+  // A part the portal keeps collects its images; without one (a text the portal leaves out) only its text is read.
+  const field = (v: unknown, part?: string) => {
+    if (part === undefined) return { text: textField(v) };
+    try {
+      return readField(v, images, part);
+    } catch (err) {
+      if (err instanceof FileRefusal) throw where(err.field, err.message);
+      throw err;
+    }
+  };
+  const qt = field(q.questiontext, 'question');
+  const general = field(q.generalfeedback, 'general_feedback');
   const grade = textOf(q.defaultgrade).trim();
   const tags = (isNode(q.tags) && Array.isArray(q.tags.tag) ? q.tags.tag : []).map((t) => oneLine(textOf(isNode(t) ? t.text : t))).filter(Boolean);
   const notes: string[] = [];
@@ -126,9 +136,8 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   };
   const answers = (Array.isArray(q.answer) ? q.answer : []).filter(isNode);
   const answerOf = (a: Node): MoodleAnswer => {
-    const text = field(a);
-    const feedback = field(a.feedback);
-    if (text.files || feedback.files) throw embeds();
+    const text = field(a, 'answer');
+    const feedback = field(a.feedback, 'answer');
     const fraction = Number(textOf(a['@_fraction']) || '0');
     if (!Number.isFinite(fraction)) throw where('answer', `the answer fraction "${textOf(a['@_fraction'])}" is not a number`);
     return { text: text.text, fraction, ...(feedback.text ? { feedback: feedback.text } : {}), line };
@@ -144,8 +153,7 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
     case 'matching': {
       const subs = (Array.isArray(q.subquestion) ? q.subquestion : []).filter(isNode);
       const pairs = subs.map((sq) => {
-        const question = field(sq);
-        if (question.files) throw embeds();
+        const question = field(sq, 'match_pairs');
         const answer = Array.isArray(sq.answer) ? sq.answer[0] : sq.answer;
         return { question: question.text, answer: oneLine(textOf(isNode(answer) ? answer.text : answer)) };
       });
@@ -207,7 +215,10 @@ export function parseMoodleXml(input: string): ParseResult & { problem?: string 
     index++;
     if (index > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
     try {
-      drafts.push(toDraft(fromXml(q, line, index, category)));
+      const images = new QuestionImages();
+      const draft = toDraft(fromXml(q, line, index, category, images));
+      if (images.list.length) draft.images = images.list;
+      drafts.push(draft);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       errors.push({ row: err.line, field: err.field, message: err.message });
@@ -293,10 +304,10 @@ const categoryXml = (path: string) => `<!-- question: 0  -->\n  <question type="
  * feedback, true/false feedback, short answers with their weights, feedback and case setting,
  * numeric answers with their tolerances, weights and feedback, and a category pseudo-question
  * before each run of questions of one Moodle category. Texts are written as plain text (Moodle
- * shows them exactly as written). Questions moodleProblem refuses are refused by the export route
+ * shows them exactly as written); a text with images as Markdown, its images embedded as files. Questions moodleProblem refuses are refused by the export route
  * before this runs.
  */
-export function writeMoodleXml(questions: readonly ExportQuestion[]): string {
+export function writeMoodleXml(questions: readonly ExportQuestion[], images: ReadonlyMap<number, StoredImage> = new Map()): string {
   let category: string | null = null;
   const parts = questions.map((q) => {
     let head = '';
@@ -304,7 +315,7 @@ export function writeMoodleXml(questions: readonly ExportQuestion[]): string {
       category = q.category;
       head = `${categoryXml(category)}\n`;
     }
-    return head + questionXml(q);
+    return head + embedImagesInXml(questionXml(q), images);
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${parts.join('\n')}</quiz>\n`;
 }

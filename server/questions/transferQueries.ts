@@ -10,6 +10,10 @@ import { badRequest, notFound } from '../lib/errors';
 import { registry } from '../storage';
 import { plural } from './transferForm';
 import { toStoredRow } from './store';
+import { imageUrl } from './images';
+import { insertImage, type ImageOwner } from './imageStore';
+import { withImageUrls } from './moodleFiles';
+import type { ValidQuestion } from './validate';
 import { MAX_TRANSFER_QUESTIONS } from './types';
 import type { BankLookup } from './validate';
 
@@ -50,6 +54,35 @@ export async function insertQuestions(trx: Kysely<Database> | Transaction<Databa
     ids.push(...inserted.map((r) => Number(r.id)));
   }
   return ids;
+}
+
+/**
+ * Stores imported questions and their embedded images (Moodle XML files) in one transaction, so
+ * that nothing is stored unless everything is: each question's images first, its text pointing at
+ * them, then the questions, then each image linked to its question. Answers the questions' ids and
+ * the number of images stored.
+ */
+export async function storeImportedQuestions(
+  db: Kysely<Database>,
+  caller: ImageOwner & Parameters<typeof toStoredRow>[1],
+  valid: readonly ValidQuestion[],
+  now: number,
+): Promise<{ ids: number[]; images: number }> {
+  return db.transaction().execute(async (trx) => {
+    const stored: ReturnType<typeof toStoredRow>[] = [];
+    const imageIds: number[][] = [];
+    for (const v of valid) {
+      const own: number[] = [];
+      for (const image of v.images ?? []) own.push(await insertImage(trx, caller, image.bytes, image.contentType, null, now));
+      imageIds.push(own);
+      stored.push(withImageUrls(toStoredRow(v.question, caller, now), own.map(imageUrl)));
+    }
+    const ids = await insertQuestions(trx, stored);
+    for (const [i, own] of imageIds.entries()) {
+      if (own.length) await trx.updateTable('question_images').set({ question_id: ids[i] }).where('id', 'in', own).execute();
+    }
+    return { ids, images: imageIds.reduce((n, own) => n + own.length, 0) };
+  });
 }
 
 /** A filter value checked against its field, so a value the column can never hold is a 400 (PostgreSQL refuses 'abc' for an integer). */

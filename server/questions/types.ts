@@ -1,3 +1,4 @@
+import type { DraftImage } from './moodleFiles';
 import type { Difficulty, NumericAnswer, QuestionType, ScoringMode, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 
 /** The file formats questions travel in. */
@@ -46,6 +47,8 @@ export interface QuestionDraft {
   tags?: string[];
   /** What the import leaves out of this question (feedback the portal has no place for, ...), shown in the preview. */
   notes?: string[];
+  /** Moodle XML: the question's embedded images; its texts hold `@@IMAGE:k@@` where the k-th one goes. */
+  images?: DraftImage[];
 }
 
 export interface ParseResult {

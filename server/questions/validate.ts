@@ -2,6 +2,7 @@ import { questionSchema, type Difficulty, type Question } from '../../src/schema
 import { fieldErrors } from '../lib/validation';
 import { sheetColumnOf } from './sheet';
 import type { QuestionDraft, RowError } from './types';
+import type { DraftImage } from './moodleFiles';
 
 /** What the import form supplies for everything a file leaves out. */
 export interface ImportDefaults {
@@ -117,6 +118,8 @@ export interface ValidQuestion {
   category?: string;
   tags?: string[];
   notes?: string[];
+  /** Moodle XML: the images its texts mark with `@@IMAGE:k@@`, stored with it. */
+  images?: DraftImage[];
 }
 
 /**
@@ -151,8 +154,16 @@ export function validateDrafts(
     const parsed = questionSchema.safeParse(input);
     if (parsed.success) {
       if (!failedRows.has(draft.row)) {
-        const { name, category, tags, notes } = draft;
-        valid.push({ row: draft.row, question: parsed.data, ...(name ? { name } : {}), ...(category ? { category } : {}), ...(tags ? { tags } : {}), ...(notes ? { notes } : {}) });
+        const { name, category, tags, notes, images } = draft;
+        valid.push({
+          row: draft.row,
+          question: parsed.data,
+          ...(name ? { name } : {}),
+          ...(category ? { category } : {}),
+          ...(tags ? { tags } : {}),
+          ...(notes ? { notes } : {}),
+          ...(images?.length ? { images } : {}),
+        });
       }
       continue;
     }

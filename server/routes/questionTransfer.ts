@@ -4,9 +4,8 @@ import { ok } from '../lib/envelope';
 import { questionExportFile, XLSX_TYPE, type ExportFile } from '../questions/exportFile';
 import { importPreviewOf, readQuestionImport, refuseImportRows } from '../questions/importFile';
 import { TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
-import { toStoredRow } from '../questions/store';
 import { exportBody, exportQuery, parseIds, plural, transferringTeacher } from '../questions/transferForm';
-import { insertQuestions, selectForExport } from '../questions/transferQueries';
+import { selectForExport, storeImportedQuestions } from '../questions/transferQueries';
 import { writeWorkbook } from '../upload/spreadsheet';
 import { withImportPlace } from '../upload/importGate';
 
@@ -18,7 +17,8 @@ import { withImportPlace } from '../upload/importGate';
  *   difficulty, skip_refused, file): a spreadsheet, an Aiken, a GIFT or a Moodle XML file. All
  *   questions or none: any error answers 400 with every problem by row (sheet) or line (text), and
  *   nothing is stored; with skip_refused=true (after the preview) the questions that can be
- *   imported are stored, in one transaction, and the refused ones are left out.
+ *   imported are stored, in one transaction, and the refused ones are left out. A Moodle XML file's
+ *   embedded images are stored in the same transaction (server/questions/moodleFiles.ts).
  * - GET /api/questions/import/template: the spreadsheet template with a 'How to fill' sheet.
  * - GET /api/questions/export?format=xlsx|aiken|gift|xml&ids=[1,2] (or filter={...} like the list),
  *   and POST /api/questions/export with the same as JSON for long selections.
@@ -51,9 +51,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format, kind, result, bank } = await readQuestionImport(app.db, req.user, fields, file);
       const questions = result.valid.map((v) => importPreviewOf(v, bank));
       const refusals = result.errors.map((e) => ({ line: e.row, field: e.field, message: e.message }));
+      const images = questions.reduce((n, q) => n + q.images, 0);
       return ok(
-        { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad },
-        `${plural(questions.length, 'question')} can be imported${result.bad ? `, ${plural(result.bad, kind === 'sheet' ? 'row' : 'question')} cannot` : ''}`,
+        { format, rowsAre: kind === 'sheet' ? 'rows' : 'lines', questions, refusals, refused: result.bad, images },
+        `${plural(questions.length, 'question')}${images ? ` (${plural(images, 'image')})` : ''} can be imported${result.bad ? `, ${plural(result.bad, kind === 'sheet' ? 'row' : 'question')} cannot` : ''}`,
       );
     }),
   );
@@ -74,11 +75,10 @@ const questionTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       // All or none, unless the teacher saw the preview and chose to leave the refused questions out.
       if (errors.length && (!skipRefused || valid.length === 0)) refuseImportRows(errors, Math.max(1, bad), kind);
 
-      const now = Date.now();
-      const stored = valid.map((v) => toStoredRow(v.question, caller, now));
-      const ids = await app.db.transaction().execute((trx) => insertQuestions(trx, stored));
+      // The questions and their images in one transaction: nothing is stored unless everything is.
+      const { ids, images } = await storeImportedQuestions(app.db, caller, valid, Date.now());
       reply.code(201);
-      return ok({ imported: ids.length, ids, skipped: errors.length ? bad : 0 }, `${plural(ids.length, 'question')} imported`);
+      return ok({ imported: ids.length, ids, skipped: errors.length ? bad : 0, images }, `${plural(ids.length, 'question')} imported${images ? ` with ${plural(images, 'image')}` : ''}`);
     }),
   );
 

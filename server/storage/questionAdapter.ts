@@ -4,6 +4,7 @@ import { legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, ty
 import type { MatchPair } from '../../src/schemas/matching';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
+import { linkImages } from '../questions/imageStore';
 
 const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
   rename: { subject: 'subject_id', module: 'module_id', topic: 'topic_id' },
@@ -39,7 +40,8 @@ function preparePairs(pairs: MatchPair[]): { id: string; question: string; answe
 /**
  * The question bank. Options get stable ids; the module must belong to the chosen subject and the
  * topic to the module. Attempts keep a copy of each question as they saw it (see exam/paper.ts),
- * so an edit never changes a past result: it only raises the question's version.
+ * so an edit never changes a past result: it only raises the question's version. Saving links the
+ * images the texts refer to that the saver uploaded and no question holds yet (imageStore.ts).
  */
 export const questionAdapter: ResourceAdapter = {
   ...base,
@@ -86,8 +88,14 @@ export const questionAdapter: ResourceAdapter = {
     if (body.type === 'short_answer' || body.type === 'numeric') Object.assign(prepared, legacyAnswerFields({ ...(prepared as object), type: body.type }));
     return prepared;
   },
+  async insert(trx, row, caller) {
+    const inserted = await base.insert(trx, row, caller);
+    await linkImages(trx, inserted.id, caller.userId, Object.values(row));
+    return inserted;
+  },
   async update(trx, id, row, caller) {
     await base.update(trx, id, row, caller);
+    await linkImages(trx, id, caller.userId, Object.values(row));
     await trx
       .updateTable('questions')
       .set((eb: any) => ({ version: eb('version', '+', 1) }))

@@ -6,7 +6,7 @@ import { AppError, badRequest, tooLarge } from '../lib/errors';
  * The routes (under /api) that take a multipart upload: their body may be as large as the file
  * limit plus the form's fields, more than a JSON body. A proxy in front gives them that limit.
  */
-export const UPLOAD_ROUTES = ['/students/upload', '/questions/import', '/questions/import/preview'];
+export const UPLOAD_ROUTES = ['/students/upload', '/questions/import', '/questions/import/preview', '/question-images'];
 
 /** The most a multipart body of one file and its form fields can take. */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import Box from '@mui/material/Box';
+import { QuestionImage } from './QuestionImage';
 
 /** Whether a text may hold math: remark-math's syntax is $…$ (inline) and $$…$$ (display). */
 export const mayHaveMath = (text: string) => text.includes('$');
@@ -81,7 +82,8 @@ const NO_PLUGINS: [] = [];
  * Every text staff write for others to read: question text and options, quiz instructions,
  * guidelines. Markdown with LaTeX math ($…$ inline, $$…$$ display).
  * react-markdown builds React elements from the syntax tree and never injects HTML,
- * so raw HTML in a question is shown as text, not run; links open in a new tab.
+ * so raw HTML in a question is shown as text, not run; links open in a new tab. Images are the
+ * question's stored images only (QuestionImage.tsx), loaded with the session.
  * Math is typeset by a small chunk fetched the first time a text with math is shown (MathML the
  * browser draws); KaTeX (its code, stylesheet and fonts) only for formulas beyond it.
  */
@@ -101,7 +103,10 @@ export function Markdown({ children, inline = false, lineBreaks = false }: { chi
         remarkPlugins={(math?.remarkPlugins ?? NO_PLUGINS) as Options['remarkPlugins']}
         rehypePlugins={(math?.rehypePlugins ?? NO_PLUGINS) as Options['rehypePlugins']}
         skipHtml
-        components={{ a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" /> }}
+        components={{
+          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+          img: ({ src, alt }) => <QuestionImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+        }}
       >
         {children}
       </ReactMarkdown>

@@ -12,6 +12,7 @@ import * as optionWeights from './0011_option_weights';
 import * as questionFeedback from './0012_question_feedback';
 import * as questionTypes from './0013_question_types';
 import * as rooms from './0014_rooms';
+import * as questionImages from './0015_question_images';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_question_feedback': questionFeedback,
   '0013_question_types': questionTypes,
   '0014_rooms': rooms,
+  '0015_question_images': questionImages,
 };

@@ -124,11 +124,15 @@ describe("Moodle's XML fixtures", () => {
     expect(result.valid.every((v) => v.question.correct_bool !== false)).toBe(true);
   });
 
-  it('multichoice.xml: a question with embedded files is refused with its line, index, name and the reason', () => {
+  it('multichoice.xml: an embedded file that is not an image (its payload shortened to a few bytes) is refused with its line, index, name, file and rule', () => {
     const result = check(parseMoodleXml(read('multichoice.xml')));
     expect(result.valid).toEqual([]);
     expect(result.errors).toEqual([
-      { row: 12, field: 'question', message: expect.stringMatching(/^Question 1 "Greeting": embedded files \(@@PLUGINFILE@@/) },
+      {
+        row: 12,
+        field: 'question',
+        message: 'Question 1 "Greeting": the embedded file "bonjour.mp3" cannot be imported: Only PNG, JPEG, GIF and WebP images are accepted (checked by the file content)',
+      },
     ]);
   });
 
@@ -172,10 +176,10 @@ describe("Moodle's XML fixtures", () => {
     expect(cloze.question.question).toMatch(/^The \{1:SHORTANSWER:=Owl#Well done~\*#Wrong answer\} and the \{1:MULTICHOICE:/);
   });
 
-  it('multianswer.xml: a Cloze question with embedded images is refused with its line and the reason', () => {
+  it('multianswer.xml: a Cloze question whose embedded "images" are not images (payloads shortened) is refused with its line and the reason', () => {
     const result = check(parseMoodleXml(read('multianswer.xml')));
     expect(result.valid).toEqual([]);
-    expect(result.errors).toEqual([{ row: 12, field: 'question', message: expect.stringMatching(/^Question 1 "cloze with images": embedded files/) }]);
+    expect(result.errors).toEqual([{ row: 12, field: 'question', message: expect.stringMatching(/^Question 1 "cloze with images": the embedded file "arizona_2.png" cannot be imported: Only PNG/) }]);
   });
 
   it.each([

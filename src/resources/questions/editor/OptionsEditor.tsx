@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,6 +18,7 @@ import { OPTION_WEIGHTS, OPTIONS_MAX, optionWeights, type ScoringMode } from '..
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { optionLetter } from '../QuestionView';
 import { newOption, type OptionDraft } from '../questionDraft';
+import { imagePasteHandlers } from './imagePaste';
 import { moveItem } from '../../../ui/forms/moveItem';
 
 interface OptionsEditorProps {
@@ -43,6 +45,10 @@ export function OptionsEditor({ mode, scoring, options, onChange, errors, disabl
   const listError = errors.options;
   const errorId = 'question-options-error';
   const set = (index: number, change: Partial<OptionDraft>) => onChange(options.map((option, i) => (i === index ? { ...option, ...change } : option)));
+  // An image upload ends after other edits may have been made: it changes the options as they are then.
+  const latest = useRef(options);
+  latest.current = options;
+  const setLater = (index: number, text: string) => onChange(latest.current.map((option, i) => (i === index ? { ...option, text } : option)));
   const mark = (index: number, correct: boolean) =>
     onChange(
       options.map((option, i) => {
@@ -85,6 +91,7 @@ export function OptionsEditor({ mode, scoring, options, onChange, errors, disabl
                 label={`Option ${letter}`}
                 value={option.text}
                 onChange={(event) => set(index, { text: event.target.value })}
+                {...imagePasteHandlers((text) => setLater(index, text), disabled)}
                 error={Boolean(textError)}
                 helperText={textError}
                 disabled={disabled}

@@ -37,6 +37,7 @@ import { FormAside } from '../../../ui/forms/FormAside';
 import { FormSection } from '../../../ui/forms/FormSection';
 import { RadioField } from '../../../ui/forms/RadioField';
 import { textFieldBinder } from '../../../ui/forms/textFieldBinder';
+import { imagePasteHandlers } from './imagePaste';
 
 export interface QuestionFormProps {
   heading: string;
@@ -377,9 +378,10 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                   maxRows={20}
                   {...bind(
                     'question',
-                    `Markdown: **bold**, *italic*, lists, \`code\`. Math: $x^2$ inline, $$…$$ on its own line. ${values.question.length}/${QUESTION_TEXT_MAX}`,
+                    `Markdown: **bold**, *italic*, lists, \`code\`. Math: $x^2$ inline, $$…$$ on its own line. Paste or drop an image (PNG, JPEG, GIF, WebP, at most 1 MB). ${values.question.length}/${QUESTION_TEXT_MAX}`,
                   )}
                   slotProps={{ htmlInput: { maxLength: QUESTION_TEXT_MAX, spellCheck: true } }}
+                  {...imagePasteHandlers((text) => setField('question', text), saving)}
                   disabled={saving}
                   fullWidth
                 />
@@ -427,6 +429,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                 id="question-general-feedback"
                 label="General feedback"
                 {...bind('general_feedback', 'Optional: shown in the review to every student once the correct answers are shown. Markdown and $math$.')}
+                {...imagePasteHandlers((text) => setField('general_feedback', text), saving)}
                 multiline
                 minRows={2}
                 maxRows={10}

@@ -130,14 +130,20 @@ export interface Preview {
   rowsAre: 'rows' | 'lines';
 }
 
+/** An image of a file's question, not stored yet, as its alt text. */
+const withImageNames = (text: string) => text.replace(/!\[([^\]]*)\]\(@@IMAGE:\d+@@\)/g, (_m, alt: string) => `[image${alt ? `: ${alt}` : ''}]`);
+const clipped = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
+
 /** The preview step: every question the file gives and what it becomes, and what cannot be imported with its line and reason. */
 export function PreviewTables({ preview }: { preview: Preview }) {
   const where = preview.rowsAre === 'lines' ? 'Line' : 'Row';
+  const images = preview.questions.reduce((n, q) => n + (q.images ?? 0), 0);
   return (
     <Stack spacing={2}>
       <Alert severity={preview.refusals.length ? 'warning' : 'info'} variant="outlined">
         <AlertTitle>
-          {preview.questions.length} {preview.questions.length === 1 ? 'question' : 'questions'} can be imported
+          {preview.questions.length} {preview.questions.length === 1 ? 'question' : 'questions'}
+          {images > 0 ? ` (${images} ${images === 1 ? 'image' : 'images'})` : ''} can be imported
           {preview.refusals.length ? `; ${preview.refusals.length} cannot` : ''}
         </AlertTitle>
         Nothing is stored yet. {preview.refusals.length ? 'Import the good questions and leave the others out, or cancel and fix the file.' : 'Check the questions, then import them.'}
@@ -171,7 +177,12 @@ export function PreviewTables({ preview }: { preview: Preview }) {
                         {q.place.topicName ? ` / ${q.place.topicName}` : ''}
                       </Typography>
                     )}
-                    {q.question.question.length > 300 ? `${q.question.question.slice(0, 300)}…` : q.question.question}
+                    {clipped(withImageNames(q.question.question))}
+                    {(q.images ?? 0) > 0 && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {q.images} {q.images === 1 ? 'image' : 'images'}
+                      </Typography>
+                    )}
                     {q.notes.length > 0 && (
                       <Typography variant="caption" component="div" color="warning.main">
                         {q.notes.join('; ')}

@@ -27,7 +27,7 @@ export const TRANSFER_FORMAT_HINTS: Record<TransferFormat, string> = {
   xlsx: 'Any question type, one per row; a row may name its own module, topic, marks, time and difficulty. Start from the template.',
   aiken: 'Single-choice questions only: the question, options A., B., … and an ANSWER: line.',
   gift: 'Moodle’s GIFT text format: single and multiple choice, true/false, numeric, short answer and essay questions, with their titles, weights and feedback.',
-  xml: 'Moodle XML, as Moodle’s question bank exports it: every type the portal has, with names, categories, tags, weights and feedback. Embedded images are not imported yet.',
+  xml: 'Moodle XML, as Moodle’s question bank exports it: every type the portal has, with names, categories, tags, weights and feedback, and its embedded images (PNG, JPEG, GIF or WebP, at most 1 MB each).',
 };
 
 export const IMPORT_ACCEPT: Record<TransferFormat, string> = {
@@ -62,6 +62,8 @@ export interface PreviewQuestion {
   category?: string;
   tags?: string[];
   notes: string[];
+  /** Moodle XML: how many images the question embeds (its text marks each one `@@IMAGE:k@@` until it is stored). */
+  images?: number;
   question: {
     type: string;
     question: string;
