@@ -12,7 +12,7 @@ import { alpha } from '@mui/material/styles';
 import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
 import { Markdown } from '../../ui/Markdown';
-import { parseCloze, type ClozeGap } from '../../schemas/cloze';
+import { answersOf, parseCloze, type ClozeGap } from '../../schemas/cloze';
 
 /**
  * One question as a student sees it in the exam: its text (Markdown with math), then the
@@ -133,6 +133,7 @@ export function keySummary(type: QuestionType, key: QuestionAnswerKey): string |
 
 function clozeShown(gap: ClozeGap, value: string | undefined): string {
   if (value === undefined || value.trim() === '') return '—';
+  if (gap.kind === 'multiresponse') return answersOf(gap, value).map((a) => a.text).join(', ');
   return gap.kind === 'choice' ? (gap.answers[Number(value)]?.text ?? value) : value;
 }
 
