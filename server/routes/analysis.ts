@@ -121,7 +121,9 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, ...shown } = question;
       const marking = markingOf(quiz);
       return ok({
-        question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers },
+        // `key`: the whole answer key of the paper (every option's weight and feedback, every short or
+        // numeric answer, the pairs and gaps), which the grading screen shows beside each answer.
+        question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers, key },
         minMarks: marking.negativeMarking ? -Math.round(marking.penalty * question.marks * 100) / 100 : 0,
         answers,
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, totalOf } from '../../../server/exam/grading';
 import { toPaperQuestion, type QuestionRow } from '../../../server/exam/paper';
+import { reviewFeedback } from '../../../server/exam/feedback';
 import { clozeFraction, clozeSegments, parseCloze } from '../../../src/schemas/cloze';
 import { matchesWildcard } from '../../../src/schemas/moodleText';
 import { matchFraction, matchLayout } from '../../../src/schemas/matching';
@@ -52,6 +53,22 @@ describe('matching, as qtype_match', () => {
     expect(paper.choices!.map((c) => c.text).sort()).toEqual(['Amphibian', 'Insect', 'Mammal']);
     expect(JSON.stringify(paper)).not.toContain('"right"');
     expect(paper.key.matchRight).toEqual({ p1: 'p1', p2: 'p2', p3: 'p2', p4: 'p1' });
+  });
+
+  it('reviews each subquestion: the choice made, right or wrong, and the right choice; the general feedback beside', () => {
+    const q = toPaperQuestion(row({ type: 'matching', marks: 4, match_pairs: JSON.stringify(animals), general_feedback: 'Frogs and toads are amphibians.' }), true);
+    const pick = (text: string) => q.choices!.find((c) => c.text === text)!.id;
+    const response = { p1: pick('Mammal'), p2: pick('Insect') };
+    expect(reviewFeedback(q.key, response, [], q)).toEqual({
+      answer: [],
+      general: 'Frogs and toads are amphibians.',
+      parts: [
+        { label: 'Dog', response: 'Mammal', state: 'right', correct: 'Mammal', feedback: [] },
+        { label: 'Frog', response: 'Insect', state: 'wrong', correct: 'Amphibian', feedback: [] },
+        { label: 'Toad', response: '', state: 'unanswered', correct: 'Amphibian', feedback: [] },
+        { label: 'Cat', response: '', state: 'unanswered', correct: 'Mammal', feedback: [] },
+      ],
+    });
   });
 
   it("gives Moodle's fractions of test_grading (1, 0.25, 0.25, 0)", () => {
@@ -324,6 +341,25 @@ describe('Cloze marking, as qtype_multianswer', () => {
     expect(responseProblem(shape, { 1: '0,9' })).toBe('Choose among the options of gap 1');
     expect(responseProblem(shape, { 1: '0,0' })).toBe('Choose among the options of gap 1');
     expect(responseProblem(shape, { 2: 'Carrot' })).toBe('Choose among the options of gap 2');
+  });
+
+  it("reviews each gap as Moodle's review does: the answer's feedback, right or wrong, and the gap's marks", () => {
+    const q = toPaperQuestion(row({ type: 'cloze', marks: 2, question: OWL, general_feedback: 'From Lear.' }), false);
+    const review = reviewFeedback(q.key, { 1: 'Dog', 2: '2' }, [], q);
+    expect(review).toEqual({
+      answer: [],
+      general: 'From Lear.',
+      parts: [
+        { label: 'Gap 1', response: 'Dog', state: 'wrong', correct: 'Owl', feedback: ['Wrong, silly!'], mark: 0, max: 1 },
+        { label: 'Gap 2', response: 'Pussy-cat', state: 'right', correct: 'Pussy-cat', feedback: ['Well done!'], mark: 1, max: 1 },
+      ],
+    });
+    // A gap left empty, and a multiple-response gap: each chosen option's feedback, the gap's marks scaled to the question's.
+    const fruits = toPaperQuestion(row({ type: 'cloze', marks: 4, question: FRUITS }), false);
+    expect(reviewFeedback(fruits.key, { 1: '0,2,4' }, [], fruits)?.parts).toEqual([
+      { label: 'Gap 1', response: 'Apple, Hot dog, Orange', state: 'partial', correct: 'Apple, Orange, Banana', feedback: ['Good', 'Not a fruit', 'Correct'], mark: 0.33, max: 2 },
+      { label: 'Gap 2', response: '', state: 'unanswered', correct: 'Raddish, Carrot', feedback: [], mark: 0, max: 2 },
+    ]);
   });
 
   it('accepts only the gaps and options of the paper as a response', () => {
