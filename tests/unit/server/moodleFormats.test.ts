@@ -158,6 +158,22 @@ describe("Moodle's XML fixtures", () => {
     ]);
   });
 
+  it('Cloze: every gap type Moodle reads is imported (multiple response too); a gap Moodle would refuse or leave as text is refused with the line and the reason', () => {
+    const cloze = (name: string, text: string) =>
+      `<question type="cloze">\n<name><text>${name}</text></name>\n<questiontext format="html"><text><![CDATA[<p>${text}</p>]]></text></questiontext>\n</question>`;
+    const xml = `<?xml version="1.0"?>\n<quiz>\n${cloze('Birds', 'Birds: {2:MRH:=Owl#A bird~Cat~=Hen}, {1:MRS:=a~b}, {1:MCS:=a~b}, {1:MW:=x} and {1:NM:=1.5e3:10}')}\n${cloze('Bad', 'Bad: {1:MULTIRESPONSE:Owl~Cat} and {1:FOO:=x}')}\n</quiz>`;
+    const result = check(parseMoodleXml(xml));
+    expect(result.valid.map((v) => [v.name, v.question.marks])).toEqual([['Birds', 6]]);
+    expect(result.errors).toEqual([
+      {
+        row: 7,
+        field: 'question',
+        message:
+          'Gap 1 ({1:MULTIRESPONSE:Owl~Cat}): mark at least one right answer (with = or a positive %weight%); "{1:FOO:..." looks like a gap but is not one Moodle would read: check the type and close it with }',
+      },
+    ]);
+  });
+
   it('new-types.xml: matching (pairs and an extra wrong answer), description (no marks) and Cloze (gaps kept in the text, marks = the gaps)', () => {
     const result = check(parseMoodleXml(read('new-types.xml')));
     expect(result.errors).toEqual([]);
