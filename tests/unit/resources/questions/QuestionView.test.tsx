@@ -113,3 +113,31 @@ describe('QuestionView: the teacher sees every answer with its weight and feedba
     expect(screen.getByText('The [gap 1] and the [gap 2] at [gap 3]')).toBeInTheDocument();
   });
 });
+
+describe("a bank question's preview key", () => {
+  it('carries every option weight and feedback, every short and numeric answer, and the general feedback', async () => {
+    const { previewOfRecord } = await import('../../../../src/resources/questions/questionDraft');
+    const base = { id: 1, subject: 1, module: 1, topic: null, marks: 1, time_required: 1, difficulty: 'easy' as const, scoring: null, correct_bool: null, numeric_value: null, numeric_tolerance: null, accepted_answers: null, version: 1, created_by: 1, created_at: '' };
+    const choice = previewOfRecord({
+      ...base,
+      type: 'multiple',
+      scoring: 'partial',
+      question: 'Q',
+      general_feedback: 'General',
+      options: [
+        { id: 'a', text: 'A', correct: true, weight: 50, feedback: 'Half' },
+        { id: 'b', text: 'B', correct: true, weight: 50 },
+        { id: 'c', text: 'C', correct: false, weight: -100, feedback: 'No' },
+      ],
+    });
+    expect(choice.key).toMatchObject({ weights: { a: 0.5, b: 0.5, c: -1 }, feedback: { general: 'General', options: { a: 'Half', c: 'No' } } });
+    // An option written before weights gets the weight it is marked with.
+    expect(previewOfRecord({ ...base, type: 'single', question: 'Q', options: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: false }] }).key.weights).toEqual({ a: 1, b: 0 });
+    const short = previewOfRecord({ ...base, type: 'short_answer', question: 'Q', text_match: 'moodle', case_sensitive: false, options: null, short_answers: [{ text: 'frog', weight: 100, feedback: 'Yes' }, { text: 'toad', weight: 80 }] });
+    expect(short.key.shortAnswers).toEqual([{ text: 'frog', fraction: 1, feedback: 'Yes' }, { text: 'toad', fraction: 0.8 }]);
+    const numeric = previewOfRecord({ ...base, type: 'numeric', question: 'Q', options: null, numeric_answers: [{ value: 3.14, tolerance: 0.01, weight: 100 }, { value: '*', tolerance: 0, weight: 0, feedback: 'Far' }] });
+    expect(numeric.key.numericAnswers).toEqual([{ value: 3.14, tolerance: 0.01, fraction: 1 }, { value: '*', tolerance: 0, fraction: 0, feedback: 'Far' }]);
+    const tf = previewOfRecord({ ...base, type: 'true_false', question: 'Q', options: null, correct_bool: true, true_feedback: 'Yes', false_feedback: 'No' });
+    expect(tf.key.feedback).toEqual({ true: 'Yes', false: 'No' });
+  });
+});
