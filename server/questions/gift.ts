@@ -449,7 +449,11 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     const answers = numericAnswersOf(q);
     const odd = answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
-    if (format === 'gift' && answers.some((a) => a.value === '*')) return 'has an answer for any other number (*), which GIFT cannot carry; export it as Moodle XML';
+    // GIFT says "any other number" only as a last ~#feedback, which Moodle reads as * at 0% with that feedback.
+    const last = answers.length - 1;
+    if (format === 'gift' && answers.some((a, i) => a.value === '*' && !(i === last && a.weight === 0 && a.feedback?.trim()))) {
+      return 'has an answer for any other number (*) that is not the last, at 0% and with feedback, which is all GIFT can carry; export it as Moodle XML';
+    }
   }
   return null;
 }
@@ -482,7 +486,11 @@ function answerBlock(q: ExportQuestion): string {
       if (answers.length === 1 && answers[0].weight === 100 && !answers[0].feedback && !general) {
         return `{#${formatNumber(answers[0].value as number)}:${formatNumber(answers[0].tolerance ?? 0)}}`;
       }
-      const lines = answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`);
+      const lines = answers.map((a) =>
+        a.value === '*'
+          ? `\t~${giftFeedback(a.feedback)}\n`
+          : `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`,
+      );
       return `{#\n${lines.join('')}${general}}`;
     }
     case 'short_answer':

@@ -337,11 +337,16 @@ describe('GIFT and Moodle XML keep every feedback, name, category and tag throug
     expect(back.valid[0].question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl', question: cloze.question });
   });
 
-  it('GIFT refuses what it cannot say (case-sensitive answers, a * numeric answer); Moodle XML carries them', () => {
+  it('GIFT refuses what it cannot say (case-sensitive answers, a * numeric answer other than a last ~#feedback); Moodle XML carries them', () => {
     const cs: ExportQuestion = { ...bank[3], case_sensitive: true };
-    const star: ExportQuestion = { ...bank[4], numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0, feedback: 'no' }] };
+    const star: ExportQuestion = { ...bank[4], numeric_answers: [{ value: '*', tolerance: 0, weight: 0, feedback: 'no' }, { value: 1, tolerance: 0, weight: 100 }] };
     expect(giftProblem(cs)).toMatch(/case-sensitive/);
     expect(giftProblem(star)).toMatch(/\(\*\)/);
+    expect(giftProblem({ ...star, numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0 }] })).toMatch(/\(\*\)/);
+    // The last answer * at 0% with feedback is GIFT's ~#feedback, read back the same.
+    const last: ExportQuestion = { ...bank[4], general_feedback: null, numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0, feedback: 'no' }] };
+    expect(giftProblem(last)).toBeNull();
+    expect(check(parseGift(writeGift([last]))).valid[0].question.numeric_answers).toEqual(last.numeric_answers);
     expect(moodleProblem(cs, 'xml')).toBeNull();
     const back = check(parseMoodleXml(writeMoodleXml([cs, star])));
     expect(back.valid.map((v) => [v.question.case_sensitive, v.question.numeric_answers])).toEqual([[true, undefined], [undefined, star.numeric_answers]]);
