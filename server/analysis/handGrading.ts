@@ -55,7 +55,9 @@ export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQ
   if (!question) throw notFound('No submitted attempt has this question');
   const { key, ...shown } = question;
   return {
-    question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers },
+    // `key`: the whole answer key of the paper (every option's weight and feedback, every short or
+    // numeric answer, the pairs and gaps), which the grading screen shows beside each answer.
+    question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers, key },
     minMarks: minMarksOf(quiz, question.marks),
     answers,
   };

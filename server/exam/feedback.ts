@@ -1,18 +1,29 @@
 import { matchingNumericAnswer, matchingShortAnswer, type AnswerKey } from './grading';
+import { clozeParts, matchingParts, type ReviewPart } from '../../src/schemas/reviewParts';
 
 /** What the review shows a student about one answer: the feedback of what they answered, and the question's general feedback. */
 export interface ReviewFeedback {
   /** Feedback of the chosen options (in the order shown), of True or False, or of the short or numeric answer that matched. */
   answer: string[];
   general?: string;
+  /** Matching and Cloze: each subquestion or gap, right or wrong, with its right answer, feedback and (gaps) marks. */
+  parts?: ReviewPart[];
+}
+
+/** What of the paper's question the parts need: the stems and choices of a matching question, and its marks. */
+export interface PaperShown {
+  marks: number;
+  stems?: readonly { id: string; text: string }[];
+  choices?: readonly { id: string; text: string }[];
 }
 
 /**
  * The feedback a response earns, as Moodle shows it in a review: each chosen option's feedback, the
  * feedback of the answer True or False, the feedback of the first short or numeric answer that matched
- * (the one that gave the marks); and the general feedback whatever the response. Undefined when there is none.
+ * (the one that gave the marks); for matching and Cloze each subquestion or gap (`parts`); and the
+ * general feedback whatever the response. Undefined when there is none.
  */
-export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: readonly string[] = []): ReviewFeedback | undefined {
+export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: readonly string[] = [], paper?: PaperShown): ReviewFeedback | undefined {
   const answer: string[] = [];
   const byOption = key.feedback?.options ?? {};
   if ((key.type === 'single' && typeof response === 'string') || (key.type === 'multiple' && Array.isArray(response))) {
@@ -32,6 +43,12 @@ export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: r
     if (text) answer.push(text);
   }
   const general = key.feedback?.general;
-  if (!answer.length && !general) return undefined;
-  return { answer, ...(general ? { general } : {}) };
+  const parts =
+    key.type === 'matching' && paper?.stems
+      ? matchingParts(paper.stems, paper.choices ?? [], key.matchRight ?? {}, response)
+      : key.type === 'cloze' && key.clozeGaps
+        ? clozeParts(key.clozeGaps, response, paper?.marks ?? key.marks)
+        : undefined;
+  if (!answer.length && !general && !parts) return undefined;
+  return { answer, ...(general ? { general } : {}), ...(parts ? { parts } : {}) };
 }

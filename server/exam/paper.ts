@@ -4,7 +4,7 @@ import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import type { NumericAnswer, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 import type { AnswerKey } from './grading';
-import { gapView, parseCloze, type ClozeGapView } from '../../src/schemas/cloze';
+import { gapView, hasOptions, parseCloze, type ClozeGapView } from '../../src/schemas/cloze';
 import { matchLayout } from '../../src/schemas/matching';
 
 /** One question of a student's paper, frozen when the attempt starts. */
@@ -150,7 +150,7 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
 /**
  * Matching: the stems keep the teacher's order and the choices are shuffled on every paper (the
  * student picks from them). Cloze: the text goes to the student with `{#n}` in place of each gap, so
- * the answers never leave the server; a shuffled choice gap (MCS, MCVS, MCHS) is shuffled when the
+ * the answers never leave the server; a shuffled choice or multiple-response gap (MCS, MCVS, MCHS, MRS, MRHS) is shuffled when the
  * quiz shuffles options.
  */
 function moodleTypePaper(row: QuestionRow, key: AnswerKey, shuffleOptions: boolean): Partial<PaperQuestion> {
@@ -165,7 +165,7 @@ function moodleTypePaper(row: QuestionRow, key: AnswerKey, shuffleOptions: boole
     key.clozeGaps = parsed.gaps;
     const gaps = parsed.gaps.map((gap) => {
       const order = gap.answers.map((_, i) => i);
-      return gapView(gap, gap.kind === 'choice' && gap.shuffle && shuffleOptions ? shuffle(order) : order);
+      return gapView(gap, hasOptions(gap) && gap.shuffle && shuffleOptions ? shuffle(order) : order);
     });
     return { question: parsed.text, gaps };
   }

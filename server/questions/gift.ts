@@ -149,17 +149,49 @@ function fromGift(g: Exclude<GIFTQuestion, { type: 'Category' }>, line: number, 
   }
 }
 
+/** A change made to a line before parsing: output columns from `from` on sit `delta` characters right of where they were written. */
+interface Shift {
+  from: number;
+  delta: number;
+}
+
+/** What the preparation found that Moodle reads differently from gift-pegjs, refused with its place. */
+interface Problem {
+  lineIndex: number;
+  column: number;
+  field: string;
+  message: string;
+}
+
+/** A number as Moodle's GIFT reads it (PHP's is_numeric): digits with an optional fraction and exponent, or a leading point. */
+const NUMBER_AT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/;
+
 /**
- * Moodle reads a ':' in a question's text, an answer or a feedback as the character itself (only
- * the title's '::' and a numeric answer's value:tolerance use it); gift-pegjs wants it escaped. So
- * every such ':' is escaped before parsing, and `shifts` says where, to give columns as written.
+ * Prepares a block for gift-pegjs, changing only what it reads differently from Moodle:
+ *
+ * - Moodle reads a ':' in a question's text, an answer or a feedback as the character itself (only
+ *   the title's '::' and a numeric answer's value:tolerance use it); gift-pegjs wants it escaped.
+ * - In a numeric answer block Moodle reads any PHP number: `1.5e3`, `.5`. gift-pegjs reads neither,
+ *   so they are written as plain decimals (the same value).
+ * - In a numeric answer block Moodle takes everything after the first `~` as the feedback of any
+ *   other answer (a `*` answer at 0%); gift-pegjs reads that `~` only after a space and in the
+ *   `{#=answer ...}` form, so the space and the `=` of a lone first answer are added.
+ *   Anything but `~#feedback` after the `~` (`~%50%3:1`, a second `~`) Moodle would drop without a
+ *   word, so it is refused with its place.
+ *
+ * `shifts` say where the text moved, to give columns as written.
  */
-function escapeColons(block: Block): { text: string; shifts: number[][] } {
+function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems: Problem[] } {
   const lines = block.text.split('\n');
-  const shifts: number[][] = lines.map(() => []);
+  const shifts: Shift[][] = lines.map(() => []);
+  const problems: Problem[] = [];
   let inBrace = false;
   let numeric = false;
   let pendingNumeric = false;
+  // Numeric blocks: inside an answer's feedback (after its #), and whether the ~ of "any other answer" was seen.
+  let numericFeedback = false;
+  let otherSeen = false;
+  let firstAnswer = false;
   let title = 0; // '::' seen of the leading title (0, 1 or 2)
   let started = false;
   const out = lines.map((line, li) => {
@@ -192,8 +224,24 @@ function escapeColons(block: Block): { text: string; shifts: number[][] } {
         continue;
       }
       if (pendingNumeric && !/\s/.test(ch)) {
-        numeric = ch === '#';
+        // {####feedback} is an essay's general feedback, not a numeric block.
+        numeric = ch === '#' && !line.startsWith('###', c + 1);
         pendingNumeric = false;
+        numericFeedback = false;
+        otherSeen = false;
+        if (numeric) {
+          result += ch;
+          firstAnswer = true;
+          continue;
+        }
+      }
+      if (firstAnswer && !/\s/.test(ch)) {
+        firstAnswer = false;
+        // Moodle reads {#3:2#right ~#wrong} like {#=3:2#right ~#wrong}; gift-pegjs reads feedback only in the second.
+        if (ch !== '=' && ch !== '}') {
+          shifts[li].push({ from: result.length + 1, delta: 1 });
+          result += '=';
+        }
       }
       if (ch === '{' && title !== 1) {
         inBrace = true;
@@ -203,8 +251,49 @@ function escapeColons(block: Block): { text: string; shifts: number[][] } {
         numeric = false;
         pendingNumeric = false;
       }
+      if (inBrace && numeric) {
+        if (ch === '#') numericFeedback = true;
+        else if (ch === '=' && !otherSeen) numericFeedback = false;
+        else if (ch === '~') {
+          const after = line.slice(c + 1).trimStart();
+          if (otherSeen || !after.startsWith('#')) {
+            problems.push({
+              lineIndex: li,
+              column: c + 1,
+              field: 'answer',
+              message: otherSeen
+                ? `Moodle reads only one ~#feedback in a numeric question, for any other answer (line ${block.lineOf[li]}, column ${c + 1})`
+                : `In a numeric question Moodle reads ~ as the start of the feedback for any other answer (~#feedback) and would drop "~${after.split(/[~}]/)[0]}"; write a partly right answer as =%50%value:tolerance (line ${block.lineOf[li]}, column ${c + 1})`,
+            });
+          }
+          otherSeen = true;
+          numericFeedback = false;
+          // gift-pegjs reads ~#feedback only after a space.
+          if (result !== '' && !/\s$/.test(result)) {
+            shifts[li].push({ from: result.length + 1, delta: 1 });
+            result += ' ';
+          }
+        } else if (!numericFeedback && !otherSeen && /[-.0-9]/.test(ch) && !/[0-9]/.test(line[c - 1] ?? '') && !(line[c - 1] === '.' && line[c - 2] !== '.')) {
+          const token = NUMBER_AT.exec(line.slice(c))?.[0];
+          if (token && /^,[0-9]/.test(line.slice(c + token.length))) {
+            problems.push({
+              lineIndex: li,
+              column: c + 1,
+              field: 'answer',
+              message: `Moodle reads a number in GIFT with a decimal point only: write ${token}.${/^,([0-9]+)/.exec(line.slice(c + token.length))![1]} instead of the comma (line ${block.lineOf[li]}, column ${c + 1})`,
+            });
+          }
+          if (token && (/[eE]/.test(token) || /^-?\./.test(token))) {
+            const plain = formatNumber(Number(token));
+            result += plain;
+            shifts[li].push({ from: result.length, delta: plain.length - token.length });
+            c += token.length - 1;
+            continue;
+          }
+        }
+      }
       if (ch === ':' && title !== 1 && !(inBrace && numeric)) {
-        shifts[li].push(c);
+        shifts[li].push({ from: result.length + 1, delta: 1 });
         result += '\\:';
         continue;
       }
@@ -215,7 +304,7 @@ function escapeColons(block: Block): { text: string; shifts: number[][] } {
   // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
   // after a \n). Spaces between two characters are held as U+0002 through the parse (same length, so
   // columns stay) and given back by readText.
-  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts };
+  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts, problems };
 }
 
 export function parseGift(input: string): ParseResult {
@@ -247,7 +336,12 @@ export function parseGift(input: string): ParseResult {
   for (const block of blocks) {
     const first = block.lineOf[0];
     let parsed: GIFTQuestion[];
-    const escaped = escapeColons(block);
+    const escaped = prepareBlock(block);
+    if (escaped.problems.length) {
+      if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
+      for (const p of escaped.problems) errors.push({ row: block.lineOf[p.lineIndex], field: p.field, message: p.message });
+      continue;
+    }
     try {
       parsed = parseGiftBlock(`${escaped.text}\n`);
     } catch (err) {
@@ -261,7 +355,7 @@ export function parseGift(input: string): ParseResult {
         ? 1
         : past
           ? block.text.split('\n')[index].length + 1
-          : loc.column - (escaped.shifts[index] ?? []).filter((at, k) => at + k + 1 < loc.column).length;
+          : loc.column - (escaped.shifts[index] ?? []).filter((s) => s.from <= loc.column - 1).reduce((sum, s) => sum + s.delta, 0);
       if (++count > MAX_TRANSFER_QUESTIONS) throw new TooManyQuestions();
       errors.push({ row: line, field: 'syntax', message: `${(err as Error).message.replace(/\.$/, '')} (line ${line}, column ${column})` });
       continue;
@@ -300,7 +394,7 @@ export const escapeGift = (s: string) =>
  */
 const giftText = (s: string) => `${/^[[%]/.test(s) || /[<&]/.test(s) ? '[plain]' : ''}${escapeGift(s)}`;
 
-/** A number as plain decimal digits (gift-pegjs, and so this import, reads no exponent: 6.02e+23 is written out). */
+/** A number as plain decimal digits (6.02e+23 is written out, so any GIFT reader takes it, gift-pegjs included). */
 export function formatNumber(n: number): string {
   const s = String(n);
   const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
@@ -355,7 +449,11 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     const answers = numericAnswersOf(q);
     const odd = answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
-    if (format === 'gift' && answers.some((a) => a.value === '*')) return 'has an answer for any other number (*), which GIFT cannot carry; export it as Moodle XML';
+    // GIFT says "any other number" only as a last ~#feedback, which Moodle reads as * at 0% with that feedback.
+    const last = answers.length - 1;
+    if (format === 'gift' && answers.some((a, i) => a.value === '*' && !(i === last && a.weight === 0 && a.feedback?.trim()))) {
+      return 'has an answer for any other number (*) that is not the last, at 0% and with feedback, which is all GIFT can carry; export it as Moodle XML';
+    }
   }
   return null;
 }
@@ -388,7 +486,11 @@ function answerBlock(q: ExportQuestion): string {
       if (answers.length === 1 && answers[0].weight === 100 && !answers[0].feedback && !general) {
         return `{#${formatNumber(answers[0].value as number)}:${formatNumber(answers[0].tolerance ?? 0)}}`;
       }
-      const lines = answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`);
+      const lines = answers.map((a) =>
+        a.value === '*'
+          ? `\t~${giftFeedback(a.feedback)}\n`
+          : `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${formatNumber(a.value as number)}:${formatNumber(a.tolerance ?? 0)}${giftFeedback(a.feedback)}\n`,
+      );
       return `{#\n${lines.join('')}${general}}`;
     }
     case 'short_answer':

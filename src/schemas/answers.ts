@@ -75,7 +75,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 /**
  * - matching: an object { stem id: choice id } (stems left out are unanswered);
- * - cloze: an object { gap number: text }, a choice gap's text being an option id;
+ * - cloze: an object { gap number: text }, a choice gap's text being an option id, a multiple-response
+ *   gap's the chosen option ids separated by commas ("0,2");
  * - description: no answer at all.
  */
 function moodleTypeProblem(question: ResponseShape, response: unknown): string | undefined {
@@ -94,6 +95,11 @@ function moodleTypeProblem(question: ResponseShape, response: unknown): string |
     const gap = gaps.get(n);
     if (!gap || typeof value !== 'string') return 'Fill in the gaps of this question only';
     if (gap.kind === 'choice' && !(gap.options ?? []).some((o) => o.id === value)) return `Choose one of the options of gap ${n}`;
+    if (gap.kind === 'multiresponse') {
+      const ids = new Set((gap.options ?? []).map((o) => o.id));
+      const chosen = value === '' ? [] : value.split(',');
+      if (new Set(chosen).size !== chosen.length || !chosen.every((id) => ids.has(id))) return `Choose among the options of gap ${n}`;
+    }
     if (value.length > CLOZE_GAP_MAX) return `Enter at most ${CLOZE_GAP_MAX} characters in gap ${n}`;
   }
   return undefined;

@@ -9,12 +9,18 @@
  * gaps' fractions weighted by their gap weights (the number before the first colon, 1 when empty).
  * An empty gap counts as 0.
  *
+ * A multiple-response gap (MULTIRESPONSE / MR, MRH, MRS, MRHS) is Moodle's multichoice with
+ * several answers: its positive fractions are scaled to add up to 1 and, when no answer of the gap
+ * has a written percentage, each answer that is not right takes off one right answer's share
+ * (qtype_multianswer_extract_question); its mark is the sum of the chosen answers' fractions,
+ * kept within 0..1 (qtype_multichoice_multi_question::grade_response).
+ *
  * This file is used by the server (validation, papers, marking) and by the browser (the editor's
  * preview and checks), so it has no dependencies.
  */
 import { matchesWildcard } from './moodleText';
 
-export type ClozeKind = 'short' | 'numeric' | 'choice';
+export type ClozeKind = 'short' | 'numeric' | 'choice' | 'multiresponse';
 export type ClozeLayout = 'dropdown' | 'vertical' | 'horizontal';
 
 export interface ClozeAnswer {
@@ -37,7 +43,7 @@ export interface ClozeGap {
   code: string;
   /** Short answer: case matters (SHORTANSWER_C / SAC / MWC). */
   caseSensitive?: boolean;
-  /** Choice gaps: how the options are shown, and whether they are shuffled on each paper. */
+  /** Choice and multiple-response gaps: how the options are shown, and whether they are shuffled on each paper. */
   layout?: ClozeLayout;
   shuffle?: boolean;
   answers: ClozeAnswer[];
@@ -67,7 +73,7 @@ const NUMERIC_ANSWER = new RegExp(`^(${NUMBER})(:${NUMBER})?$`, 's');
 const GAP_START = /\{[0-9]*:[A-Z_]+:/g;
 
 interface TypeInfo {
-  kind: ClozeKind | 'multiresponse';
+  kind: ClozeKind;
   caseSensitive?: boolean;
   layout?: ClozeLayout;
   shuffle?: boolean;
@@ -83,7 +89,13 @@ define(['MULTICHOICE_V', 'MCV'], { kind: 'choice', layout: 'vertical', shuffle: 
 define(['MULTICHOICE_VS', 'MCVS'], { kind: 'choice', layout: 'vertical', shuffle: true });
 define(['MULTICHOICE_H', 'MCH'], { kind: 'choice', layout: 'horizontal', shuffle: false });
 define(['MULTICHOICE_HS', 'MCHS'], { kind: 'choice', layout: 'horizontal', shuffle: true });
-define(['MULTIRESPONSE', 'MR', 'MULTIRESPONSE_H', 'MRH', 'MULTIRESPONSE_S', 'MRS', 'MULTIRESPONSE_HS', 'MRHS'], { kind: 'multiresponse' });
+define(['MULTIRESPONSE', 'MR'], { kind: 'multiresponse', layout: 'vertical', shuffle: false });
+define(['MULTIRESPONSE_H', 'MRH'], { kind: 'multiresponse', layout: 'horizontal', shuffle: false });
+define(['MULTIRESPONSE_S', 'MRS'], { kind: 'multiresponse', layout: 'vertical', shuffle: true });
+define(['MULTIRESPONSE_HS', 'MRHS'], { kind: 'multiresponse', layout: 'horizontal', shuffle: true });
+
+/** Gaps whose student picks options (their response is option positions), as opposed to typing text. */
+export const hasOptions = (gap: Pick<ClozeGap, 'kind'>) => gap.kind === 'choice' || gap.kind === 'multiresponse';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 /** Moodle decodes HTML entities in answers and feedback (the HTML editor quotes them). */
@@ -114,10 +126,13 @@ export function parseCloze(source: string): ParsedCloze {
     const weight = m[1] === '' ? 1 : Number(m[1]);
     const answers: ClozeAnswer[] = [];
     let remaining = m[3];
+    // Moodle counts a written percentage other than %0% as "specific" (PHP's truthiness of the text).
+    let specific = false;
     for (;;) {
       const alt = ALTERNATIVE_ONE.exec(remaining);
       if (!alt) break;
       const fraction = alt[1] === '=' ? 1 : alt[2] !== undefined && alt[2] !== '' ? toNumber(alt[2]) / 100 : 0;
+      if (alt[1] !== '=' && alt[2] !== undefined && alt[2] !== '' && alt[2] !== '0') specific = true;
       const feedback = alt[5] !== undefined ? unescape(alt[5]) : '';
       const raw = alt[3];
       const numeric = info.kind === 'numeric' ? NUMERIC_ANSWER.exec(raw) : null;
@@ -130,25 +145,32 @@ export function parseCloze(source: string): ParsedCloze {
       remaining = remaining.slice(at + alt[0].length);
     }
     const where = `Gap ${n} (${m[0].length > 40 ? `${m[0].slice(0, 37)}...` : m[0]})`;
-    if (info.kind === 'multiresponse') {
-      problems.push(`${where}: multiple-response gaps (${code}) are not supported; use a multiple choice question`);
-    } else {
-      const gap: ClozeGap = { n, weight, kind: info.kind, code, answers };
-      if (info.caseSensitive !== undefined) gap.caseSensitive = info.caseSensitive;
-      if (info.layout) {
-        gap.layout = info.layout;
-        gap.shuffle = info.shuffle;
+    const outOfRange = answers.some((a) => a.fraction < -1 || a.fraction > 1);
+    // A multiple-response gap: its positive fractions must add up to 1, not reach 1 each.
+    const positive = info.kind === 'multiresponse' ? answers.reduce((sum, a) => sum + (a.fraction > 0 ? a.fraction : 0), 0) : 0;
+    if (positive > 0) {
+      for (const a of answers) {
+        if (a.fraction > 0) a.fraction /= positive;
+        else if (!specific) a.fraction = -1 / positive;
       }
-      gaps.push(gap);
-      const filled = answers.filter((a) => a.text.trim() !== '');
-      if (gap.kind === 'choice' && filled.length < 2) problems.push(`${where}: a choice gap needs at least two options`);
-      else if (filled.length === 0) problems.push(`${where}: add at least one answer`);
-      if (!filled.some((a) => a.fraction === 1)) problems.push(`${where}: one of the answers must be worth 100% (mark it with =)`);
-      if (gap.kind === 'numeric' && filled.some((a) => a.tolerance === undefined && a.text.trim() !== '*')) {
-        problems.push(`${where}: each answer must be a number (with an optional :tolerance) or *`);
-      }
-      if (answers.some((a) => a.fraction < -1 || a.fraction > 1)) problems.push(`${where}: answer weights must be between -100% and 100%`);
     }
+    const gap: ClozeGap = { n, weight, kind: info.kind, code, answers };
+    if (info.caseSensitive !== undefined) gap.caseSensitive = info.caseSensitive;
+    if (info.layout) {
+      gap.layout = info.layout;
+      gap.shuffle = info.shuffle;
+    }
+    gaps.push(gap);
+    const filled = answers.filter((a) => a.text.trim() !== '');
+    if (hasOptions(gap) && filled.length < 2) problems.push(`${where}: a choice gap needs at least two options`);
+    else if (filled.length === 0) problems.push(`${where}: add at least one answer`);
+    if (gap.kind === 'multiresponse') {
+      if (!filled.some((a) => a.fraction > 0)) problems.push(`${where}: mark at least one right answer (with = or a positive %weight%)`);
+    } else if (!filled.some((a) => a.fraction === 1)) problems.push(`${where}: one of the answers must be worth 100% (mark it with =)`);
+    if (gap.kind === 'numeric' && filled.some((a) => a.tolerance === undefined && a.text.trim() !== '*')) {
+      problems.push(`${where}: each answer must be a number (with an optional :tolerance) or *`);
+    }
+    if (outOfRange) problems.push(`${where}: answer weights must be between -100% and 100%`);
     text = text.slice(0, m.index) + `{#${n}}` + text.slice(m.index + m[0].length);
   }
   for (const left of text.matchAll(GAP_START)) {
@@ -182,8 +204,13 @@ export function clozeNumber(response: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** The answer a gap's response matches (Moodle's get_matching_answer: the first that matches), or undefined. */
+/** A multiple-response gap's response: the chosen options' positions, written "0,2,5". */
+export const chosenOptions = (response: string): number[] =>
+  response.trim() === '' ? [] : response.split(',').map((p) => (/^[0-9]+$/.test(p.trim()) ? Number(p.trim()) : -1));
+
+/** The answer a gap's response matches (Moodle's get_matching_answer: the first that matches), or undefined; a multiple-response gap has none. */
 export function matchingAnswer(gap: ClozeGap, response: string): ClozeAnswer | undefined {
+  if (gap.kind === 'multiresponse') return undefined;
   if (gap.kind === 'choice') {
     const index = /^[0-9]+$/.test(response) ? Number(response) : -1;
     return gap.answers[index];
@@ -200,9 +227,18 @@ export function matchingAnswer(gap: ClozeGap, response: string): ClozeAnswer | u
   });
 }
 
-/** A gap's fraction for one response; null when it is empty (not answered). */
+/** The answers a response chose or matched: the chosen options of a multiple-response gap, else the one matching answer. */
+export function answersOf(gap: ClozeGap, response: unknown): ClozeAnswer[] {
+  if (typeof response !== 'string' || response.trim() === '') return [];
+  if (gap.kind === 'multiresponse') return [...new Set(chosenOptions(response))].flatMap((i) => (gap.answers[i] ? [gap.answers[i]] : []));
+  const match = matchingAnswer(gap, response);
+  return match ? [match] : [];
+}
+
+/** A gap's fraction for one response; null when it is empty (not answered). A multiple-response gap: the chosen fractions' sum within 0..1. */
 export function gapFraction(gap: ClozeGap, response: unknown): number | null {
   if (typeof response !== 'string' || response.trim() === '') return null;
+  if (gap.kind === 'multiresponse') return Math.min(Math.max(0, answersOf(gap, response).reduce((sum, a) => sum + a.fraction, 0)), 1);
   return matchingAnswer(gap, response)?.fraction ?? 0;
 }
 
@@ -223,14 +259,14 @@ export interface ClozeGapView {
   n: number;
   kind: ClozeKind;
   layout?: ClozeLayout;
-  /** Choice gaps: the options in this paper's order; the id is the option's position in the text. */
+  /** Choice and multiple-response gaps: the options in this paper's order; the id is the option's position in the text. */
   options?: { id: string; text: string }[];
   /** Text gaps: a width that fits the longest answer, as Moodle sizes its boxes. */
   size?: number;
 }
 
 export function gapView(gap: ClozeGap, order?: readonly number[]): ClozeGapView {
-  if (gap.kind === 'choice') {
+  if (hasOptions(gap)) {
     const indices = order ?? gap.answers.map((_, i) => i);
     return { n: gap.n, kind: gap.kind, layout: gap.layout, options: indices.map((i) => ({ id: String(i), text: gap.answers[i].text })) };
   }
@@ -238,8 +274,9 @@ export function gapView(gap: ClozeGap, order?: readonly number[]): ClozeGapView 
   return { n: gap.n, kind: gap.kind, size: Math.min(Math.max(longest + 2, 6), 40) };
 }
 
-/** A gap's right answer in words (the review): the first answer worth 100%. */
+/** A gap's right answer in words (the review): the first answer worth 100%; a multiple-response gap's right options. */
 export function gapRightAnswer(gap: ClozeGap): string {
+  if (gap.kind === 'multiresponse') return gap.answers.filter((a) => a.fraction > 0).map((a) => a.text).join(', ');
   const best = gap.answers.find((a) => a.fraction === 1) ?? gap.answers[0];
   if (!best) return '';
   if (gap.kind === 'numeric' && best.tolerance) return `${best.text} ± ${best.tolerance}`;

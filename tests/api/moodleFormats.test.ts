@@ -78,29 +78,35 @@ describeDb('Moodle formats through the API', () => {
       [5, 'Moodle activities', 'matching'],
       [14, 'Q2', 'single'],
       [22, 'colours', 'multiple'],
+      [31, 'Q5', 'numeric'],
       [34, 'Shortanswer', 'short_answer'],
       [41, 'Q1', 'true_false'],
       [46, '2-08 TSL', 'true_false'],
       [49, '2-08 TSL', 'true_false'],
     ]);
     expect(data.questions[3].question.options.map((o: any) => o.weight)).toEqual([50, -100, 50, -100]);
-    expect(data.refusals).toEqual([
-      { line: 31, field: 'syntax', message: 'Expected "}" but "~" found (line 31, column 43)' },
+    // Q5's {#3:2~#Completely wrong} is read as Moodle reads it: 3 ± 2, and * at 0% with the feedback.
+    expect(data.questions[4].question.numeric_answers).toEqual([
+      { value: 3, tolerance: 2, weight: 100 },
+      { value: '*', tolerance: 0, weight: 0, feedback: 'Completely wrong' },
     ]);
+    expect(data.refusals).toEqual([]);
     expect(await count(t)).toBe(before);
   });
 
   it('imports all or nothing by default, and the good questions only after a preview (skip_refused), in one go', async () => {
     const before = await count(t);
-    const all = await post(t, teacher, '/api/questions/import', { subject, module }, { name: 'questions.gift.txt', content: fixture('questions.gift.txt') });
+    // Moodle's fixture and one numeric question Moodle would read otherwise (the 3:1 answer after ~ dropped).
+    const file = { name: 'questions.gift.txt', content: Buffer.from(`${fixture('questions.gift.txt')}\n\n::Bad:: Which? {#=2:0.5#ok ~%50%3:1#near}\n`) };
+    const all = await post(t, teacher, '/api/questions/import', { subject, module }, file);
     expect(all.statusCode).toBe(400);
-    expect(all.json().data.rows).toHaveLength(1);
+    expect(all.json().data.rows).toEqual([expect.objectContaining({ field: 'answer', message: expect.stringContaining('write a partly right answer as =%50%value:tolerance') })]);
     expect(await count(t)).toBe(before);
 
-    const good = await post(t, teacher, '/api/questions/import', { subject, module, skip_refused: 'true' }, { name: 'questions.gift.txt', content: fixture('questions.gift.txt') });
+    const good = await post(t, teacher, '/api/questions/import', { subject, module, skip_refused: 'true' }, file);
     expect(good.statusCode, good.body).toBe(201);
-    expect(good.json().data).toMatchObject({ imported: 8, skipped: 1 });
-    expect(await count(t)).toBe(before + 8);
+    expect(good.json().data).toMatchObject({ imported: 9, skipped: 1 });
+    expect(await count(t)).toBe(before + 9);
     const stored = await listed(good.json().data.ids);
     const byName = Object.fromEntries(stored.map((q) => [q.name, q]));
     expect(byName.colours.options.map((o: any) => [o.text, o.weight, o.feedback])).toEqual([
@@ -124,7 +130,7 @@ describeDb('Moodle formats through the API', () => {
   });
 
   it.each([
-    ['questions.gift.txt', 8],
+    ['questions.gift.txt', 9],
     ['questions_in_category.gift.txt', 4],
     ['questions.aiken.txt', 2],
     ['nested_categories_with_questions.xml', 5],

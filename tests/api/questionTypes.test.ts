@@ -29,6 +29,7 @@ describeDb('matching, description and Cloze questions, written and taken through
       type: 'matching',
       question: 'Match each animal with its class.',
       marks: 4,
+      general_feedback: 'Frogs and toads are amphibians.',
       match_pairs: [
         { question: 'Dog', answer: 'Mammal' },
         { question: 'Frog', answer: 'Amphibian' },
@@ -148,6 +149,40 @@ describeDb('matching, description and Cloze questions, written and taken through
     const rc = reviewed.find((q) => q.id === cloze.id)!;
     expect(rc.correct).toEqual({ 1: 'Owl', 2: 'Pussy-cat', 3: '3.14 ± 0.01' });
     expect(rc.marksGained).toBe(3);
+    // And the feedback part by part: each pair right or wrong with the general feedback; each gap's answer feedback, state and marks.
+    expect(rm.feedback).toEqual({
+      answer: [],
+      general: 'Frogs and toads are amphibians.',
+      parts: [
+        { label: 'Dog', response: 'Mammal', state: 'right', correct: 'Mammal', feedback: [] },
+        { label: 'Frog', response: 'Insect', state: 'wrong', correct: 'Amphibian', feedback: [] },
+        { label: 'Toad', response: 'Amphibian', state: 'right', correct: 'Amphibian', feedback: [] },
+        { label: 'Cat', response: '', state: 'unanswered', correct: 'Mammal', feedback: [] },
+      ],
+    });
+    expect(rc.feedback.parts).toEqual([
+      { label: 'Gap 1', response: 'Owl', state: 'right', correct: 'Owl', feedback: ['Well done!'], mark: 1, max: 1 },
+      { label: 'Gap 2', response: 'Bow-wow', state: 'wrong', correct: 'Pussy-cat', feedback: ['You seem to have a dog obsessions!'], mark: 0, max: 1 },
+      { label: 'Gap 3', response: '3.145', state: 'right', correct: '3.14 ± 0.01', feedback: [], mark: 2, max: 2 },
+    ]);
+
+    // The teacher grading one question sees its whole key: every gap's answers with their weights and feedback.
+    const grading = await call('GET', `/api/quizzes/${quizId}/grading/${cloze.id}`, teacher);
+    expect(grading.statusCode, grading.body).toBe(200);
+    const key = grading.json().data.question.key;
+    expect(key.clozeGaps.map((g: { answers: { text: string; fraction: number; feedback: string }[] }) => g.answers)).toEqual([
+      [
+        { text: 'Dog', fraction: 0, feedback: 'Wrong, silly!' },
+        { text: 'Owl', fraction: 1, feedback: 'Well done!' },
+        { text: '*', fraction: 0, feedback: 'Wrong answer' },
+      ],
+      [
+        { text: 'Bow-wow', fraction: 0, feedback: 'You seem to have a dog obsessions!' },
+        { text: 'Wiggly worm', fraction: 0, feedback: 'Now you are just being ridiculous!' },
+        { text: 'Pussy-cat', fraction: 1, feedback: 'Well done!' },
+      ],
+      [{ text: '3.14', fraction: 1, feedback: '', tolerance: 0.01 }],
+    ]);
 
     // The teacher's statistics count the partial marks and leave the description out.
     const stats = await call('GET', `/api/quizzes/${quizId}/statistics`, teacher);

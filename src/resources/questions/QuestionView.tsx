@@ -13,7 +13,8 @@ import type { QuestionType, ScoringMode } from '../../schemas/questions';
 import { SCORING_LABELS } from '../../schemas/questions';
 import type { AnswerResponse } from '../../schemas/answers';
 import { Markdown } from '../../ui/Markdown';
-import { parseCloze, type ClozeGap } from '../../schemas/cloze';
+import { answersOf, parseCloze, type ClozeGap } from '../../schemas/cloze';
+import { clozeParts, matchingParts, PART_STATE_LABELS, type PartState, type ReviewPart } from '../../schemas/reviewParts';
 
 /**
  * One question, read-only, as a student sees it: its text (Markdown with math), then the options
@@ -56,6 +57,20 @@ export interface QuestionAnswerKey {
   matchRight?: Readonly<Record<string, string>>;
   /** Cloze in a paper (whose text holds {#n}): the gaps with their answers. */
   clozeGaps?: readonly ClozeGap[];
+  /** Choice questions: every option's weight as a fraction (-1..1), as Moodle's grade of the answer. */
+  weights?: Readonly<Record<string, number>>;
+  /** Short answers in order, each with its fraction and feedback. */
+  shortAnswers?: readonly { text: string; fraction: number; feedback?: string }[];
+  /** Numeric answers in order ('*' is any other number), each with its tolerance, fraction and feedback. */
+  numericAnswers?: readonly { value: number | '*'; tolerance: number; fraction: number; feedback?: string }[];
+  /** Feedback: general, per option id, and for True and False. */
+  feedback?: { general?: string; options?: Readonly<Record<string, string>>; true?: string; false?: string };
+}
+
+/** A fraction as Moodle shows a grade: "100%", "33.33333%", "−100%" (a true minus sign). */
+export function percentOf(fraction: number): string {
+  const value = Math.round(Math.abs(fraction) * 100 * 1e5) / 1e5;
+  return `${fraction < 0 && value !== 0 ? '−' : ''}${value}%`;
 }
 
 /** A student's answer (the exam API's encoding, declared with the schemas), or none yet. */
@@ -112,11 +127,17 @@ export function keySummary(type: QuestionType, key: QuestionAnswerKey): string |
     case 'true_false':
       return key.correctBool === undefined ? undefined : `Correct answer: ${key.correctBool ? 'True' : 'False'}`;
     case 'numeric': {
+      // The weighted answers are listed in full with their tolerances.
+      if (key.numericAnswers) return undefined;
       if (key.numericValue === undefined) return undefined;
       const tolerance = key.numericTolerance ?? 0;
       return `Correct answer: ${formatNumber(key.numericValue)}${tolerance > 0 ? ` (accepted within ± ${formatNumber(tolerance)})` : ''}`;
     }
     case 'short_answer':
+      if (key.shortAnswers) {
+        if (key.caseSensitive === undefined) return 'The first answer that matches gives its weight; case and extra spaces are ignored.';
+        return `The first answer that matches gives its weight; ${key.caseSensitive ? 'case matters' : 'case is ignored'}; * matches any text.`;
+      }
       return key.acceptedAnswers?.length
         ? `Accepted answers: ${key.acceptedAnswers.join(' · ')} (${
             key.caseSensitive === undefined ? 'case and extra spaces are ignored' : `${key.caseSensitive ? 'case matters' : 'case is ignored'}; * matches any text`
@@ -133,6 +154,7 @@ export function keySummary(type: QuestionType, key: QuestionAnswerKey): string |
 
 function clozeShown(gap: ClozeGap, value: string | undefined): string {
   if (value === undefined || value.trim() === '') return '—';
+  if (gap.kind === 'multiresponse') return answersOf(gap, value).map((a) => a.text).join(', ');
   return gap.kind === 'choice' ? (gap.answers[Number(value)]?.text ?? value) : value;
 }
 
@@ -143,10 +165,13 @@ interface ChoiceRowProps {
   label: ReactNode;
   checked: boolean;
   correct?: boolean;
+  /** The teacher's view: the option's weight (a fraction) and feedback. */
+  weight?: number;
+  feedback?: string;
 }
 
 /** One option, with its read-only control: the row is the control's label (its accessible name). */
-function ChoiceRow({ name, control, letter, label, checked, correct }: ChoiceRowProps) {
+function ChoiceRow({ name, control, letter, label, checked, correct, weight, feedback }: ChoiceRowProps) {
   const id = useId();
   const Control = control === 'radio' ? Radio : Checkbox;
   return (
@@ -181,7 +206,15 @@ function ChoiceRow({ name, control, letter, label, checked, correct }: ChoiceRow
           {letter}.
         </Typography>
       )}
-      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{label}</Box>
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {label}
+        {feedback && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }} data-testid="option-feedback">
+            Feedback: <Markdown inline>{feedback}</Markdown>
+          </Typography>
+        )}
+      </Box>
+      {weight !== undefined && <Chip label={percentOf(weight)} size="small" variant="outlined" aria-label={`Weight ${percentOf(weight)}`} sx={{ flexShrink: 0 }} />}
       {correct && (
         <Chip
           icon={<CheckCircleIcon />}
@@ -197,6 +230,77 @@ function ChoiceRow({ name, control, letter, label, checked, correct }: ChoiceRow
 }
 
 const asList = (response: QuestionResponse): readonly string[] => (Array.isArray(response) ? response : []);
+
+const tableSx = {
+  borderCollapse: 'collapse',
+  '& th, & td': { textAlign: 'left', verticalAlign: 'top', py: 0.5, pr: 2, borderBottom: 1, borderColor: 'divider' },
+  '& thead th': { color: 'text.secondary', fontWeight: 500, typography: 'body2' },
+} as const;
+
+/** Every answer of a short, numeric or Cloze answer list with its weight and feedback (the teacher's view of the key). */
+function AnswerTable({ label, rows }: { label: string; rows: readonly { text: string; fraction: number; feedback?: string }[] }) {
+  return (
+    <Box component="table" aria-label={label} sx={{ ...tableSx, mt: 1 }}>
+      <thead>
+        <tr>
+          <th scope="col">Answer</th>
+          <th scope="col">Weight</th>
+          <th scope="col">Feedback</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            <td style={{ overflowWrap: 'anywhere' }}>{row.text}</td>
+            <td>{percentOf(row.fraction)}</td>
+            <td>{row.feedback ? <Markdown inline>{row.feedback}</Markdown> : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
+const numericText = (a: { value: number | '*'; tolerance: number }) =>
+  a.value === '*' ? 'any other number (*)' : `${formatNumber(a.value)}${a.tolerance ? ` ± ${formatNumber(a.tolerance)}` : ''}`;
+const gapAnswerText = (gap: ClozeGap, a: ClozeGap['answers'][number]) =>
+  gap.kind === 'numeric' && a.text.trim() === '*' ? 'any other number (*)' : `${a.text}${a.tolerance ? ` ± ${a.tolerance}` : ''}`;
+
+const STATE_COLORS: Record<PartState, 'success' | 'warning' | 'error' | 'default'> = { right: 'success', partial: 'warning', wrong: 'error', unanswered: 'default' };
+
+/** A matching or Cloze answer part by part (the teacher's view of an attempt): answered, right or wrong, the right answer, feedback and marks. */
+function PartsTable({ parts, cloze, answerLabel }: { parts: readonly ReviewPart[]; cloze: boolean; answerLabel: string }) {
+  return (
+    <Box component="table" aria-label={cloze ? 'Gap by gap' : 'Item by item'} sx={tableSx}>
+      <thead>
+        <tr>
+          <th scope="col">{cloze ? 'Gap' : 'Item'}</th>
+          <th scope="col">{answerLabel}</th>
+          <th scope="col">Result</th>
+          <th scope="col">Right answer</th>
+          {cloze && <th scope="col">Marks</th>}
+          {cloze && <th scope="col">Feedback</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {parts.map((part, i) => (
+          <tr key={i}>
+            <th scope="row">
+              <Markdown inline>{part.label}</Markdown>
+            </th>
+            <td>{part.response || '—'}</td>
+            <td>
+              <Chip size="small" variant="outlined" color={STATE_COLORS[part.state]} label={PART_STATE_LABELS[part.state]} />
+            </td>
+            <td>{part.correct}</td>
+            {cloze && <td>{part.max !== undefined ? `${part.mark} of ${part.max}` : ''}</td>}
+            {cloze && <td>{part.feedback.map((f, k) => <Markdown key={k} inline>{f}</Markdown>)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
 
 export function QuestionView({
   question,
@@ -234,6 +338,8 @@ export function QuestionView({
               label={<Markdown inline>{option.text}</Markdown>}
               checked={multiple ? chosen.includes(option.id) : response === option.id}
               correct={answerKey ? correctOptions.has(option.id) : undefined}
+              weight={answerKey?.weights?.[option.id]}
+              feedback={answerKey?.feedback?.options?.[option.id]}
             />
           ))}
         </Stack>
@@ -251,6 +357,7 @@ export function QuestionView({
               label={<Typography>{option.label}</Typography>}
               checked={response === option.value}
               correct={answerKey?.correctBool === undefined ? undefined : answerKey.correctBool === option.value}
+              feedback={option.value ? answerKey?.feedback?.true : answerKey?.feedback?.false}
             />
           ))}
         </Stack>
@@ -293,6 +400,10 @@ export function QuestionView({
     case 'matching': {
       // A paper's question has stems and choices; a bank question its pairs.
       const choiceText = (id: string | undefined) => question.choices?.find((c) => c.id === id)?.text;
+      if (answerKey?.matchRight && question.stems && response !== undefined) {
+        body = <PartsTable parts={matchingParts(question.stems, question.choices ?? [], answerKey.matchRight, response)} cloze={false} answerLabel={answerLabel} />;
+        break;
+      }
       const rows =
         question.pairs ??
         (question.stems ?? []).map((s) => ({ question: s.text, answer: choiceText(answerKey?.matchRight?.[s.id]) ?? '', stem: s.id }));
@@ -320,18 +431,27 @@ export function QuestionView({
           ? { gaps: [], problems: [] }
           : parseCloze(question.question);
       body = (
-        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        <Box>
+          {answerKey?.clozeGaps && response !== undefined && (
+            <PartsTable parts={clozeParts(answerKey.clozeGaps, response, question.marks ?? parsed.gaps.reduce((sum, g) => sum + g.weight, 0))} cloze answerLabel={answerLabel} />
+          )}
           {parsed.gaps.map((g) => (
-            <li key={g.n}>
-              Gap {g.n} ({g.code}, weight {g.weight}): {g.answers.map((a) => `${a.text}${a.tolerance ? ` ± ${a.tolerance}` : ''} ${Math.round(a.fraction * 1e5) / 1e3}%`).join(' · ')}
-              {response ? ` — ${answerLabel}: ${clozeShown(g, partOfResponse(response, String(g.n)))}` : ''}
-            </li>
+            <Box key={g.n} sx={{ mt: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                Gap {g.n} ({g.code}, weight {g.weight}){response && !answerKey?.clozeGaps ? ` — ${answerLabel}: ${clozeShown(g, partOfResponse(response, String(g.n)))}` : ''}
+              </Typography>
+              {answerKey || !inPaper ? <AnswerTable label={`Answers of gap ${g.n}`} rows={g.answers.map((a) => ({ ...a, text: gapAnswerText(g, a) }))} /> : null}
+            </Box>
           ))}
-          {parsed.problems.map((p) => (
-            <li key={p} style={{ color: '#b71c1c' }}>
-              {p}
-            </li>
-          ))}
+          {parsed.problems.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {parsed.problems.map((p) => (
+                <li key={p} style={{ color: '#b71c1c' }}>
+                  {p}
+                </li>
+              ))}
+            </Box>
+          )}
         </Box>
       );
       break;
@@ -351,12 +471,18 @@ export function QuestionView({
         {question.marks !== undefined && <Chip label={marksLabel(question.marks)} size="small" variant="outlined" />}
       </Stack>
       <Box sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
-        <Markdown>{question.question}</Markdown>
+        <Markdown>{question.type === 'cloze' ? question.question.replace(/\{#([0-9]+)\}/g, '[gap $1]') : question.question}</Markdown>
       </Box>
       <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {HINTS[question.type]}
       </Typography>
       {body}
+      {answerKey && question.type === 'short_answer' && answerKey.shortAnswers && (
+        <AnswerTable label="Answers" rows={answerKey.shortAnswers} />
+      )}
+      {answerKey && question.type === 'numeric' && answerKey.numericAnswers && (
+        <AnswerTable label="Answers" rows={answerKey.numericAnswers.map((a) => ({ ...a, text: numericText(a) }))} />
+      )}
       {summary && (
         <Box
           sx={{
@@ -371,6 +497,14 @@ export function QuestionView({
         >
           {isNote ? <InfoOutlinedIcon fontSize="small" aria-hidden /> : <CheckCircleIcon fontSize="small" aria-hidden />}
           <span>{summary}</span>
+        </Box>
+      )}
+      {answerKey?.feedback?.general && (
+        <Box sx={{ mt: 1.5, p: 1, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="general-feedback">
+          <Typography variant="body2" color="text.secondary">
+            General feedback
+          </Typography>
+          <Markdown>{answerKey.feedback.general}</Markdown>
         </Box>
       )}
     </Box>

@@ -4,6 +4,7 @@ import {
   checkMoodleTypes,
   checkQuestionAnswer,
   numericAnswersOf,
+  optionWeights,
   questionSchema,
   shortAnswersOf,
   type Difficulty,
@@ -302,6 +303,44 @@ export function withType(draft: QuestionDraft, type: QuestionType): QuestionDraf
 
 const numberOr = (text: string): number | undefined => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
 
+const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
+const feedbackOf = (f: string | null | undefined) => (present(f) ? { feedback: f } : {});
+
+/**
+ * The key's weights and feedback as the teacher wrote them, in the paper key's shape (fractions):
+ * every option with its weight and feedback, every short or numeric answer in order, the True and
+ * False feedback and the general feedback, so the previews show all of them, not only the right ones.
+ */
+function keyDetails(q: {
+  type: QuestionType;
+  scoring?: ScoringMode | null;
+  options?: readonly { id: string; correct?: boolean; weight?: number | null; feedback?: string | null }[];
+  shortAnswers?: readonly { text: string; weight: number; feedback?: string | null }[];
+  numericAnswers?: readonly { value: number | '*'; tolerance?: number; weight: number; feedback?: string | null }[];
+  trueFeedback?: string | null;
+  falseFeedback?: string | null;
+  generalFeedback?: string | null;
+}): Partial<QuestionAnswerKey> {
+  const choice = q.type === 'single' || q.type === 'multiple';
+  const options = choice ? (q.options ?? []) : [];
+  const weights = optionWeights(q.type, q.scoring, options);
+  const optionFeedback = Object.fromEntries(options.filter((o) => present(o.feedback)).map((o) => [o.id, o.feedback as string]));
+  const feedback = {
+    ...(present(q.generalFeedback) ? { general: q.generalFeedback } : {}),
+    ...(Object.keys(optionFeedback).length ? { options: optionFeedback } : {}),
+    ...(q.type === 'true_false' && present(q.trueFeedback) ? { true: q.trueFeedback } : {}),
+    ...(q.type === 'true_false' && present(q.falseFeedback) ? { false: q.falseFeedback } : {}),
+  };
+  return {
+    ...(choice ? { weights: Object.fromEntries(options.map((o, i) => [o.id, weights[i] / 100])) } : {}),
+    ...(q.type === 'short_answer' && q.shortAnswers ? { shortAnswers: q.shortAnswers.map((a) => ({ text: a.text, fraction: a.weight / 100, ...feedbackOf(a.feedback) })) } : {}),
+    ...(q.type === 'numeric' && q.numericAnswers
+      ? { numericAnswers: q.numericAnswers.map((a) => ({ value: a.value, tolerance: a.tolerance ?? 0, fraction: a.weight / 100, ...feedbackOf(a.feedback) })) }
+      : {}),
+    ...(Object.keys(feedback).length ? { feedback } : {}),
+  };
+}
+
 /** The live preview of a draft: what a student would see, and the key as the teacher set it. */
 export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewData; key: QuestionAnswerKey } | undefined {
   if (draft.type === '') return undefined;
@@ -328,6 +367,19 @@ export function previewOfDraft(draft: QuestionDraft): { question: QuestionViewDa
         .filter(Boolean),
       caseSensitive: draft.text_match === 'moodle' ? draft.case_sensitive : undefined,
       scoring: draft.type === 'multiple' ? draft.scoring : undefined,
+      ...keyDetails({
+        type: draft.type,
+        scoring: draft.scoring,
+        options: draft.options.map((o) => ({ ...o, id: o.key })),
+        shortAnswers: draft.accepted_answers.filter((a) => a.text.trim() !== ''),
+        numericAnswers: draft.numeric_answers.flatMap((a) => {
+          const value = a.value.trim() === '*' ? '*' : numberOr(a.value);
+          return value === undefined ? [] : [{ value, tolerance: numberOr(a.tolerance) ?? 0, weight: a.weight, feedback: a.feedback }];
+        }),
+        trueFeedback: draft.true_feedback,
+        falseFeedback: draft.false_feedback,
+        generalFeedback: draft.general_feedback,
+      }),
     },
   };
 }
@@ -350,6 +402,16 @@ export function previewOfRecord(record: QuestionRecord): { question: QuestionVie
       acceptedAnswers: record.accepted_answers ?? undefined,
       caseSensitive: record.type === 'short_answer' && record.text_match !== 'legacy' ? record.case_sensitive === true : undefined,
       scoring: record.type === 'multiple' ? (record.scoring ?? 'all_or_nothing') : undefined,
+      ...keyDetails({
+        type: record.type,
+        scoring: record.scoring,
+        options: record.options ?? [],
+        shortAnswers: record.type === 'short_answer' ? shortAnswersOf(record).answers : undefined,
+        numericAnswers: record.type === 'numeric' ? numericAnswersOf(record) : undefined,
+        trueFeedback: record.true_feedback,
+        falseFeedback: record.false_feedback,
+        generalFeedback: record.general_feedback,
+      }),
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ExamIntegritySettings } from '../integrity/useExamIntegrity';
 import type { ClozeGapView } from '../../schemas/cloze';
 import type { QuestionType } from '../../schemas/questions';
 import type { AnswerResponse } from '../../schemas/answers';
+import type { ReviewPart } from '../../schemas/reviewParts';
 /**
  * The shapes of the student exam API, as the pages read them. Times
  * are epoch milliseconds from the server's clock.
@@ -181,8 +182,11 @@ export interface AnalysisQuestion {
   timeSpentMs: number;
   /** Present only when review is allowed and the answers are released. */
   correct?: CorrectAnswer;
-  /** Like `correct`: the feedback of what was answered (chosen options, True/False, the matching answer) and the general feedback. */
-  feedback?: { answer: string[]; general?: string };
+  /**
+   * Like `correct`: the feedback of what was answered (chosen options, True/False, the matching answer),
+   * the general feedback, and for matching and Cloze each subquestion or gap (right or wrong, feedback, marks).
+   */
+  feedback?: { answer: string[]; general?: string; parts?: ReviewPart[] };
   stems?: ExamOption[];
   choices?: ExamOption[];
   gaps?: ClozeGapView[];

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Markdown } from '../../ui/Markdown';
@@ -81,7 +83,8 @@ function TextGap({ gap, value, onChange, disabled, id }: { gap: ClozeGapView; va
 
 /**
  * Cloze: the text with its gaps in place: a box to type in for short and numeric gaps, a select
- * for a drop-down choice gap, radio buttons for a vertical or horizontal one (as Moodle lays them out).
+ * for a drop-down choice gap, radio buttons for a vertical or horizontal one, and checkboxes for a
+ * multiple-response gap (as Moodle lays them out).
  */
 export function ClozeAnswer({ question, response, onChange, disabled, labelledBy }: Props) {
   const gaps = new Map((question.gaps ?? []).map((g) => [g.n, g]));
@@ -94,6 +97,34 @@ export function ClozeAnswer({ question, response, onChange, disabled, labelledBy
         if (!gap) return null;
         const id = `gap-${question.id}-${gap.n}`;
         const value = partOf(response, String(gap.n));
+        if (gap.kind === 'multiresponse') {
+          // The chosen option ids in the order shown, so the same choice always saves the same text.
+          const chosen = new Set(value.split(',').filter(Boolean));
+          const toggle = (id: string, on: boolean) => {
+            const next = new Set(chosen);
+            if (on) next.add(id);
+            else next.delete(id);
+            setGap(gap.n, (gap.options ?? []).filter((o) => next.has(o.id)).map((o) => o.id).join(','));
+          };
+          return (
+            <FormGroup
+              key={i}
+              role="group"
+              aria-label={`Gap ${gap.n} (choose all that apply)`}
+              row={gap.layout === 'horizontal'}
+              sx={{ display: gap.layout === 'horizontal' ? 'inline-flex' : 'flex', verticalAlign: 'middle', mx: 0.5 }}
+            >
+              {(gap.options ?? []).map((o) => (
+                <FormControlLabel
+                  key={o.id}
+                  control={<Checkbox size="small" checked={chosen.has(o.id)} onChange={(_, on) => toggle(o.id, on)} />}
+                  label={<Markdown inline>{o.text}</Markdown>}
+                  disabled={disabled}
+                />
+              ))}
+            </FormGroup>
+          );
+        }
         if (gap.kind !== 'choice') return <TextGap key={i} id={id} gap={gap} value={value} disabled={disabled} onChange={(v) => setGap(gap.n, v)} />;
         if (gap.layout === 'dropdown') {
           return (

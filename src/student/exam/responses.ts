@@ -91,7 +91,8 @@ export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options'
     return (question.gaps ?? [])
       .map((g) => {
         const value = partOf(response, String(g.n));
-        const shown = g.kind === 'choice' ? (g.options?.find((o) => o.id === value)?.text ?? '') : value;
+        const optionText = (id: string) => g.options?.find((o) => o.id === id)?.text ?? '';
+        const shown = g.kind === 'choice' ? optionText(value) : g.kind === 'multiresponse' ? value.split(',').filter(Boolean).map(optionText).join(', ') : value;
         return `Gap ${g.n}: ${shown || 'not answered'}`;
       })
       .join('; ');

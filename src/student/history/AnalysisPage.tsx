@@ -17,6 +17,7 @@ import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
 import { scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
+import { PART_STATE_LABELS, type PartState, type ReviewPart } from '../../schemas/reviewParts';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
 
@@ -161,7 +162,9 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
       <Box sx={{ my: 1 }}>
         <Markdown>{q.type === 'cloze' ? q.question.replace(/\{#([0-9]+)\}/g, '[gap $1]') : q.question}</Markdown>
       </Box>
-      {q.type === 'description' ? null : choice ? (
+      {q.type === 'description' ? null : review && q.feedback?.parts ? (
+        <PartsReview type={q.type} parts={q.feedback.parts} />
+      ) : choice ? (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {(q.options ?? []).map((option) => (
             <Box component="li" key={option.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
@@ -184,11 +187,67 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
           )}
         </Box>
       )}
-      {review && q.feedback && <FeedbackBlock feedback={q.feedback} />}
+      {review && q.feedback && (q.feedback.answer.length > 0 || q.feedback.general) && <FeedbackBlock feedback={q.feedback} />}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
       </Typography>
     </Paper>
+  );
+}
+
+const PART_STYLES: Record<PartState, { bgcolor: string; color: string }> = {
+  right: OUTCOME_STYLES.correct,
+  partial: OUTCOME_STYLES.partial,
+  wrong: OUTCOME_STYLES.wrong,
+  unanswered: OUTCOME_STYLES.unanswered,
+};
+
+/** A matching or Cloze answer part by part: what was answered, right or wrong, the right answer, and for gaps their feedback and marks. */
+function PartsReview({ type, parts }: { type: AnalysisQuestion['type']; parts: ReviewPart[] }) {
+  const cloze = type === 'cloze';
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box
+        component="table"
+        aria-label={cloze ? 'Gap by gap' : 'Item by item'}
+        sx={{ borderCollapse: 'collapse', width: '100%', '& th, & td': { textAlign: 'left', verticalAlign: 'top', py: 0.75, pr: 2, borderBottom: 1, borderColor: 'divider' }, '& th': { color: 'text.secondary', fontWeight: 500 } }}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{cloze ? 'Gap' : 'Item'}</th>
+            <th scope="col">Your answer</th>
+            <th scope="col">Result</th>
+            <th scope="col">Right answer</th>
+            {cloze && <th scope="col">Marks</th>}
+            {cloze && <th scope="col">Feedback</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {parts.map((part, i) => (
+            <tr key={i}>
+              <th scope="row" style={{ fontWeight: 600 }}>
+                <Markdown inline>{part.label}</Markdown>
+              </th>
+              <td>{part.response || <em>not answered</em>}</td>
+              <td>
+                <Chip size="small" label={PART_STATE_LABELS[part.state]} sx={PART_STYLES[part.state]} />
+              </td>
+              <td>{part.correct}</td>
+              {cloze && <td>{part.max !== undefined ? `${part.mark} of ${part.max}` : ''}</td>}
+              {cloze && (
+                <td>
+                  {part.feedback.map((text, k) => (
+                    <Box key={k} data-testid="part-feedback">
+                      <Markdown inline>{text}</Markdown>
+                    </Box>
+                  ))}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
   );
 }
 

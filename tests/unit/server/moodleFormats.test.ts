@@ -68,10 +68,17 @@ describe("Moodle's GIFT fixtures", () => {
         { question: '', answer: 'Chat' },
       ],
     });
-    expect(result.errors).toEqual([
-      // gift-pegjs does not read a numeric answer followed by ~#feedback (Moodle does).
-      { row: 31, field: 'syntax', message: 'Expected "}" but "~" found (line 31, column 43)' },
-    ]);
+    // Moodle: numerical, 3 with an error of 2 at 100%, and * at 0% with the feedback after ~#; the text
+    // after the block stays in the question (gift-pegjs alone cannot read this ~#feedback).
+    expect(byName.Q5.question).toMatchObject({
+      type: 'numeric',
+      question: 'What is a number from 1 to 5? _____ ";',
+      numeric_answers: [
+        { value: 3, tolerance: 2, weight: 100 },
+        { value: '*', tolerance: 0, weight: 0, feedback: 'Completely wrong' },
+      ],
+    });
+    expect(result.errors).toEqual([]);
   });
 
   it('questions_in_category.gift.txt: the category is kept with each question, escaped HTML is read as text', () => {
@@ -152,6 +159,22 @@ describe("Moodle's XML fixtures", () => {
     expect(byName.Essay.question).toMatchObject({ type: 'descriptive', marks: 5, question: 'Describe a queue.\nGive an example.' });
     expect(result.errors).toEqual([
       { row: 211, field: 'type', message: 'Question 7 "Drag words": Drag and drop into text questions (ddwtos) cannot be imported: the portal has no such question type yet' },
+    ]);
+  });
+
+  it('Cloze: every gap type Moodle reads is imported (multiple response too); a gap Moodle would refuse or leave as text is refused with the line and the reason', () => {
+    const cloze = (name: string, text: string) =>
+      `<question type="cloze">\n<name><text>${name}</text></name>\n<questiontext format="html"><text><![CDATA[<p>${text}</p>]]></text></questiontext>\n</question>`;
+    const xml = `<?xml version="1.0"?>\n<quiz>\n${cloze('Birds', 'Birds: {2:MRH:=Owl#A bird~Cat~=Hen}, {1:MRS:=a~b}, {1:MCS:=a~b}, {1:MW:=x} and {1:NM:=1.5e3:10}')}\n${cloze('Bad', 'Bad: {1:MULTIRESPONSE:Owl~Cat} and {1:FOO:=x}')}\n</quiz>`;
+    const result = check(parseMoodleXml(xml));
+    expect(result.valid.map((v) => [v.name, v.question.marks])).toEqual([['Birds', 6]]);
+    expect(result.errors).toEqual([
+      {
+        row: 7,
+        field: 'question',
+        message:
+          'Gap 1 ({1:MULTIRESPONSE:Owl~Cat}): mark at least one right answer (with = or a positive %weight%); "{1:FOO:..." looks like a gap but is not one Moodle would read: check the type and close it with }',
+      },
     ]);
   });
 
@@ -318,11 +341,16 @@ describe('GIFT and Moodle XML keep every feedback, name, category and tag throug
     expect(back.valid[0].question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl', question: cloze.question });
   });
 
-  it('GIFT refuses what it cannot say (case-sensitive answers, a * numeric answer); Moodle XML carries them', () => {
+  it('GIFT refuses what it cannot say (case-sensitive answers, a * numeric answer other than a last ~#feedback); Moodle XML carries them', () => {
     const cs: ExportQuestion = { ...bank[3], case_sensitive: true };
-    const star: ExportQuestion = { ...bank[4], numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0, feedback: 'no' }] };
+    const star: ExportQuestion = { ...bank[4], numeric_answers: [{ value: '*', tolerance: 0, weight: 0, feedback: 'no' }, { value: 1, tolerance: 0, weight: 100 }] };
     expect(giftProblem(cs)).toMatch(/case-sensitive/);
     expect(giftProblem(star)).toMatch(/\(\*\)/);
+    expect(giftProblem({ ...star, numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0 }] })).toMatch(/\(\*\)/);
+    // The last answer * at 0% with feedback is GIFT's ~#feedback, read back the same.
+    const last: ExportQuestion = { ...bank[4], general_feedback: null, numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: '*', tolerance: 0, weight: 0, feedback: 'no' }] };
+    expect(giftProblem(last)).toBeNull();
+    expect(check(parseGift(writeGift([last]))).valid[0].question.numeric_answers).toEqual(last.numeric_answers);
     expect(moodleProblem(cs, 'xml')).toBeNull();
     const back = check(parseMoodleXml(writeMoodleXml([cs, star])));
     expect(back.valid.map((v) => [v.question.case_sensitive, v.question.numeric_answers])).toEqual([[true, undefined], [undefined, star.numeric_answers]]);

@@ -160,6 +160,59 @@ describe('GIFT', () => {
     expect(drafts[1].lines).toMatchObject({ 'numeric_answers.0': 8, 'numeric_answers.1': 9 });
   });
 
+  describe('numeric answers as Moodle reads GIFT, where gift-pegjs reads them otherwise or not at all', () => {
+    const numeric = (input: string) => {
+      const { drafts, errors } = parseGift(input);
+      expect(errors).toEqual([]);
+      return drafts[0].fields.numeric_answers;
+    };
+    it('~#feedback after an answer is the feedback of any other number (a * answer at 0%), with or without a space or =', () => {
+      expect(numeric('Q {#3:2~#Completely wrong}')).toEqual([
+        { value: 3, tolerance: 2, weight: 100 },
+        { value: '*', tolerance: 0, weight: 0, feedback: 'Completely wrong' },
+      ]);
+      expect(numeric('Q {#=5:0.1#good ~#bad}')).toEqual([
+        { value: 5, tolerance: 0.1, weight: 100, feedback: 'good' },
+        { value: '*', tolerance: 0, weight: 0, feedback: 'bad' },
+      ]);
+      expect(numeric('Q {#\n=5#good\n~#bad\n}'.replace(/\\n/g, '\n'))).toEqual([
+        { value: 5, tolerance: 0, weight: 100, feedback: 'good' },
+        { value: '*', tolerance: 0, weight: 0, feedback: 'bad' },
+      ]);
+      // A lone answer with its own feedback (gift-pegjs reads feedback only after "=").
+      expect(numeric('Q {#3:2#close enough}')).toEqual([{ value: 3, tolerance: 2, weight: 100, feedback: 'close enough' }]);
+    });
+    it('numbers with an exponent or a leading point are the same numbers (PHP is_numeric), in values, tolerances and ranges', () => {
+      expect(numeric('Q {#1.5e3}')).toEqual([{ value: 1500, tolerance: 0, weight: 100 }]);
+      expect(numeric('Q {#=6.02E23:1e21#Avogadro}')).toEqual([{ value: 6.02e23, tolerance: 1e21, weight: 100, feedback: 'Avogadro' }]);
+      expect(numeric('Q {#.5:.5e-1}')).toEqual([{ value: 0.5, tolerance: 0.05, weight: 100 }]);
+      expect(numeric('Q {#1.5e3..2e3}')).toEqual([{ value: 1750, tolerance: 250, weight: 100 }]);
+      // Feedback text is left as written.
+      expect(numeric('Q {#=5#see 1e5 or .5 here}')).toEqual([{ value: 5, tolerance: 0, weight: 100, feedback: 'see 1e5 or .5 here' }]);
+    });
+    it('ranges min..max and value:tolerance, weighted, as Moodle stores them (the middle and half the width)', () => {
+      expect(numeric('Q {#1..5}')).toEqual([{ value: 3, tolerance: 2, weight: 100 }]);
+      expect(numeric('Q {#2:0.5}')).toEqual([{ value: 2, tolerance: 0.5, weight: 100 }]);
+      expect(numeric('Q {#=%50%1..5#half =3}')).toEqual([
+        { value: 3, tolerance: 2, weight: 50, feedback: 'half' },
+        { value: 3, tolerance: 0, weight: 100 },
+      ]);
+    });
+    it.each([
+      ['a weighted answer after ~, which Moodle would drop into the feedback', 'Q {#=2:0.5#ok ~%50%3:1#near}', 'answer', 'would drop "~%50%3:1#near"; write a partly right answer as =%50%value:tolerance (line 1, column 15)'],
+      ['an answer after ~ without #', 'Q {#=5 ~5:1}', 'answer', 'would drop "~5:1"'],
+      ['a second ~#feedback', 'Q {#=5#a ~#b ~#c}', 'answer', 'Moodle reads only one ~#feedback in a numeric question, for any other answer (line 1, column 14)'],
+      ['a decimal comma', 'Q {#2,5}', 'answer', 'write 2.5 instead of the comma (line 1, column 5)'],
+      ['a range that runs backwards', 'Q {#-1..-5}', 'answer', 'The range -1..-5 runs backwards'],
+      ['a negative tolerance', 'Q {#2:-1}', 'numeric_tolerance', 'Tolerance cannot be negative'],
+    ])('refuses %s, with its line', (_what, input, field, message) => {
+      expect(parseGift(`\n${input}`)).toEqual({ drafts: [], errors: [{ row: 2, field, message: expect.stringContaining(message.replace('(line 1,', '(line 2,')) }] });
+    });
+    it('keeps columns as written in a syntax error after a rewritten number', () => {
+      expect(parseGift('Q {#1.5e3:x}').errors).toEqual([{ row: 1, field: 'syntax', message: 'Expected "}" but ":" found (line 1, column 10)' }]);
+    });
+  });
+
   it('reads a ":" in text, answers and feedback as Moodle does (only the title and numeric answers use it)', () => {
     const { drafts, errors } = parseGift('Q: std::vector? {=a: b#fb: x ~c}\n\nN {#1:0.5}');
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, totalOf } from '../../../server/exam/grading';
 import { toPaperQuestion, type QuestionRow } from '../../../server/exam/paper';
+import { reviewFeedback } from '../../../server/exam/feedback';
 import { clozeFraction, clozeSegments, parseCloze } from '../../../src/schemas/cloze';
 import { matchesWildcard } from '../../../src/schemas/moodleText';
 import { matchFraction, matchLayout } from '../../../src/schemas/matching';
@@ -52,6 +53,22 @@ describe('matching, as qtype_match', () => {
     expect(paper.choices!.map((c) => c.text).sort()).toEqual(['Amphibian', 'Insect', 'Mammal']);
     expect(JSON.stringify(paper)).not.toContain('"right"');
     expect(paper.key.matchRight).toEqual({ p1: 'p1', p2: 'p2', p3: 'p2', p4: 'p1' });
+  });
+
+  it('reviews each subquestion: the choice made, right or wrong, and the right choice; the general feedback beside', () => {
+    const q = toPaperQuestion(row({ type: 'matching', marks: 4, match_pairs: JSON.stringify(animals), general_feedback: 'Frogs and toads are amphibians.' }), true);
+    const pick = (text: string) => q.choices!.find((c) => c.text === text)!.id;
+    const response = { p1: pick('Mammal'), p2: pick('Insect') };
+    expect(reviewFeedback(q.key, response, [], q)).toEqual({
+      answer: [],
+      general: 'Frogs and toads are amphibians.',
+      parts: [
+        { label: 'Dog', response: 'Mammal', state: 'right', correct: 'Mammal', feedback: [] },
+        { label: 'Frog', response: 'Insect', state: 'wrong', correct: 'Amphibian', feedback: [] },
+        { label: 'Toad', response: '', state: 'unanswered', correct: 'Amphibian', feedback: [] },
+        { label: 'Cat', response: '', state: 'unanswered', correct: 'Mammal', feedback: [] },
+      ],
+    });
   });
 
   it("gives Moodle's fractions of test_grading (1, 0.25, 0.25, 0)", () => {
@@ -197,7 +214,8 @@ describe('the Cloze parser reads what Moodle reads', () => {
   });
 
   it('reports what Moodle would refuse or leave as text', () => {
-    expect(parseCloze('{1:MULTIRESPONSE:=a~=b~c}').problems[0]).toContain('multiple-response gaps (MULTIRESPONSE) are not supported');
+    expect(parseCloze('{1:MULTIRESPONSE:=a}').problems[0]).toContain('a choice gap needs at least two options');
+    expect(parseCloze('{1:MR:a~%0%b}').problems[0]).toContain('mark at least one right answer');
     expect(parseCloze('{1:SA:Owl}').problems[0]).toContain('one of the answers must be worth 100%');
     expect(parseCloze('{1:NM:=abc}').problems[0]).toContain('each answer must be a number');
     expect(parseCloze('{1:FOO:=a}').problems[0]).toContain('looks like a gap but is not one Moodle would read');
@@ -268,6 +286,82 @@ describe('Cloze marking, as qtype_multianswer', () => {
     expect(clozeFraction(sac, { 1: 'OWL' })).toBe(0);
   });
 
+  // question/type/multianswer/tests/helper.php (multiple) and walkthrough_test.php (test_deferred_feedback_multiple).
+  const FRUITS =
+    'Please select the fruits {1:MULTIRESPONSE:=Apple#Good~%-50%Burger~%-50%Hot dog#Not a fruit~%-50%Pizza~=Orange#Correct~=Banana}' +
+    ' and vegetables {1:MULTIRESPONSE:=Raddish#Good~%-50%Chocolate~%-50%Biscuit#Not a vegetable~%-50%Cheese~=Carrot#Correct}';
+
+  it('reads multiple-response gaps as Moodle: the right answers share 100%, written weights kept (helper "multiple")', () => {
+    const parsed = parseCloze(FRUITS);
+    expect(parsed.problems).toEqual([]);
+    const [fruits, vegetables] = parsed.gaps;
+    expect(fruits).toMatchObject({ kind: 'multiresponse', code: 'MULTIRESPONSE', layout: 'vertical', shuffle: false });
+    expect(fruits.answers.map((a) => [a.text, a.fraction, a.feedback])).toEqual([
+      ['Apple', 1 / 3, 'Good'],
+      ['Burger', -0.5, ''],
+      ['Hot dog', -0.5, 'Not a fruit'],
+      ['Pizza', -0.5, ''],
+      ['Orange', 1 / 3, 'Correct'],
+      ['Banana', 1 / 3, ''],
+    ]);
+    expect(vegetables.answers.map((a) => a.fraction)).toEqual([0.5, -0.5, -0.5, -0.5, 0.5]);
+    // Without any written percentage, each wrong answer cancels one right answer.
+    expect(parseCloze('{1:MR:=a~=b~c~d}').gaps[0].answers.map((a) => a.fraction)).toEqual([0.5, 0.5, -0.5, -0.5]);
+    // %0% is not a written percentage for Moodle (PHP reads "0" as false).
+    expect(parseCloze('{1:MR:=a~=b~%0%c}').gaps[0].answers.map((a) => a.fraction)).toEqual([0.5, 0.5, -0.5]);
+    expect(parseCloze('{1:MR:%50%a~%50%b~%0%c~%-25%d}').gaps[0].answers.map((a) => a.fraction)).toEqual([0.5, 0.5, 0, -0.25]);
+    expect(parseCloze('{1:MRH:=a~b} {1:MRS:=a~b} {1:MULTIRESPONSE_HS:=a~b}').gaps.map((g) => [g.layout, g.shuffle])).toEqual([
+      ['horizontal', false],
+      ['vertical', true],
+      ['horizontal', true],
+    ]);
+  });
+
+  it('marks multiple-response gaps as qtype_multichoice_multi: the chosen fractions added, within 0..1 (walkthrough: 1.5 of 2)', () => {
+    const gaps = parseCloze(FRUITS).gaps;
+    // Apple, Orange, Banana (all the fruits) and Carrot (one of two vegetables).
+    expect(clozeFraction(gaps, { 1: '0,4,5', 2: '4' })).toBeCloseTo(0.75, 10);
+    const q = toPaperQuestion(row({ type: 'cloze', marks: 2, question: FRUITS }), false);
+    expect(gradeResponse(q.key, { 1: '0,4,5', 2: '4' }, plain)).toEqual({ outcome: 'partial', marks: 1.5 });
+    expect(gradeResponse(q.key, { 1: '0,4,5', 2: '0,4' }, plain)).toEqual({ outcome: 'correct', marks: 2 });
+    // Apple and Burger: 1/3 - 1/2 is below 0, so 0; every option chosen: 1 - 1.5, so 0.
+    expect(clozeFraction(gaps, { 1: '0,1' })).toBe(0);
+    expect(clozeFraction(gaps, { 1: '0,1,2,3,4,5' })).toBe(0);
+    expect(gradeResponse(q.key, { 1: '0,1' }, negative)).toEqual({ outcome: 'wrong', marks: -0.5 });
+    expect(q.gaps![0]).toEqual({ n: 1, kind: 'multiresponse', layout: 'vertical', options: ['Apple', 'Burger', 'Hot dog', 'Pizza', 'Orange', 'Banana'].map((text, i) => ({ id: String(i), text })) });
+    // A shuffled gap is shuffled when the quiz shuffles options (same options, any order).
+    const shuffled = toPaperQuestion(row({ type: 'cloze', marks: 1, question: '{1:MRS:=a~=b~c~d~e~f~g~h}' }), true);
+    expect(shuffled.gaps![0].options!.map((o) => o.id).sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+  });
+
+  it('accepts a multiple-response answer of distinct options of its gap only', () => {
+    const q = toPaperQuestion(row({ type: 'cloze', marks: 2, question: FRUITS }), false);
+    const shape = { type: 'cloze' as const, gaps: q.gaps };
+    expect(responseProblem(shape, { 1: '0,4,5' })).toBeUndefined();
+    expect(responseProblem(shape, { 1: '0,9' })).toBe('Choose among the options of gap 1');
+    expect(responseProblem(shape, { 1: '0,0' })).toBe('Choose among the options of gap 1');
+    expect(responseProblem(shape, { 2: 'Carrot' })).toBe('Choose among the options of gap 2');
+  });
+
+  it("reviews each gap as Moodle's review does: the answer's feedback, right or wrong, and the gap's marks", () => {
+    const q = toPaperQuestion(row({ type: 'cloze', marks: 2, question: OWL, general_feedback: 'From Lear.' }), false);
+    const review = reviewFeedback(q.key, { 1: 'Dog', 2: '2' }, [], q);
+    expect(review).toEqual({
+      answer: [],
+      general: 'From Lear.',
+      parts: [
+        { label: 'Gap 1', response: 'Dog', state: 'wrong', correct: 'Owl', feedback: ['Wrong, silly!'], mark: 0, max: 1 },
+        { label: 'Gap 2', response: 'Pussy-cat', state: 'right', correct: 'Pussy-cat', feedback: ['Well done!'], mark: 1, max: 1 },
+      ],
+    });
+    // A gap left empty, and a multiple-response gap: each chosen option's feedback, the gap's marks scaled to the question's.
+    const fruits = toPaperQuestion(row({ type: 'cloze', marks: 4, question: FRUITS }), false);
+    expect(reviewFeedback(fruits.key, { 1: '0,2,4' }, [], fruits)?.parts).toEqual([
+      { label: 'Gap 1', response: 'Apple, Hot dog, Orange', state: 'partial', correct: 'Apple, Orange, Banana', feedback: ['Good', 'Not a fruit', 'Correct'], mark: 0.33, max: 2 },
+      { label: 'Gap 2', response: '', state: 'unanswered', correct: 'Raddish, Carrot', feedback: [], mark: 0, max: 2 },
+    ]);
+  });
+
   it('accepts only the gaps and options of the paper as a response', () => {
     const shape = { type: 'cloze' as const, gaps: paper.gaps };
     expect(responseProblem(shape, { 1: 'Owl', 2: '2' })).toBeUndefined();
@@ -298,6 +392,8 @@ describe('the exam page and the editor for the new types', async () => {
     expect(describeResponse(m, { s: 'c' })).toBe('Dog -> Mammal; Cat -> not answered');
     const c = { type: 'cloze' as const, gaps: [{ n: 1, kind: 'short' as const }, { n: 2, kind: 'choice' as const, options: [{ id: '0', text: 'Cat' }] }] };
     expect(describeResponse(c, { 1: 'Owl', 2: '0' })).toBe('Gap 1: Owl; Gap 2: Cat');
+    const mr = { type: 'cloze' as const, gaps: [{ n: 1, kind: 'multiresponse' as const, options: [{ id: '0', text: 'Apple' }, { id: '1', text: 'Pizza' }, { id: '2', text: 'Pear' }] }] };
+    expect(describeResponse(mr, { 1: '0,2' })).toBe('Gap 1: Apple, Pear');
   });
 
   it('sends the pairs of a matching draft (empty rows left out) and gives a description 0 marks', () => {

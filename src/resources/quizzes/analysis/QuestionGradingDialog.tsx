@@ -118,8 +118,8 @@ export function QuestionGradingDialog({ quizId, questionId, position, onClose, o
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <QuestionView
               number={position}
-              question={{ type: q.type, question: q.question, marks: q.marks, options: q.options }}
-              answerKey={{ correctOptions: q.correctOptions, correctBool: q.correctBool, numericValue: q.numericValue, numericTolerance: q.numericTolerance, acceptedAnswers: q.acceptedAnswers }}
+              question={{ type: q.type, question: q.question, marks: q.marks, options: q.options, stems: q.stems, choices: q.choices }}
+              answerKey={q.key ?? { correctOptions: q.correctOptions, correctBool: q.correctBool, numericValue: q.numericValue, numericTolerance: q.numericTolerance, acceptedAnswers: q.acceptedAnswers }}
               response={(answer.response ?? (q.type === 'descriptive' || q.type === 'short_answer' ? '' : null)) as QuestionResponse}
               headingLevel="h3"
               answerLabel="Student’s answer"

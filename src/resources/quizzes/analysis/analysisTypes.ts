@@ -99,6 +99,10 @@ export interface GradingQuestion {
     numericValue?: number;
     numericTolerance?: number;
     acceptedAnswers?: string[];
+    /** The paper's whole answer key: weights, feedback, every answer, pairs and gaps. */
+    key?: import('../../questions/QuestionView').QuestionAnswerKey;
+    stems?: { id: string; text: string }[];
+    choices?: { id: string; text: string }[];
   };
   minMarks: number;
   answers: GradingAnswer[];
