@@ -135,6 +135,11 @@ export function declaredColumn(def: EntityDef, source: string): DeclaredColumn {
   return { source, label: meta.label, disableSort: !(meta.sortable === true && !meta.reference?.many) };
 }
 
+/** Several declared columns at once, by source. */
+export function declaredColumns<K extends string>(def: EntityDef, sources: readonly K[]): Record<K, DeclaredColumn> {
+  return Object.fromEntries(sources.map((source) => [source, declaredColumn(def, source)])) as Record<K, DeclaredColumn>;
+}
+
 /** A hand-written list's filter label, read from the entity's `filter` field metadata. */
 export function declaredFilterLabel(def: EntityDef, source: string): string {
   const meta = (def.fields as Record<string, FieldMeta | undefined>)[source];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../../src/schemas';
-import { declaredColumn, declaredFilterLabel, listModelOf } from '../../../src/resources/generator/listModel';
+import { declaredColumn, declaredColumns, declaredFilterLabel, listModelOf } from '../../../src/resources/generator/listModel';
 
 const summary = (model: ReturnType<typeof listModelOf>) =>
   model.columns.map(({ source, label, kind, sortable }) => ({ source, label, kind, sortable }));
@@ -100,10 +100,10 @@ describe('declaredColumn and declaredFilterLabel', () => {
       { source: 'marks', label: 'Marks', disableSort: false },
       { source: 'module', label: 'Module', disableSort: true },
     ]);
-    expect(['name', 'group_id'].map((source) => declaredColumn(quizzes, source))).toEqual([
-      { source: 'name', label: 'Name', disableSort: false },
-      { source: 'group_id', label: 'Group', disableSort: true },
-    ]);
+    expect(declaredColumns(quizzes, ['name', 'group_id'])).toEqual({
+      name: { source: 'name', label: 'Name', disableSort: false },
+      group_id: { source: 'group_id', label: 'Group', disableSort: true },
+    });
     expect(['type', 'difficulty', 'marks'].map((source) => declaredFilterLabel(questions, source))).toEqual(['Type', 'Difficulty', 'Marks']);
   });
 

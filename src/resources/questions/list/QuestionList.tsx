@@ -14,7 +14,7 @@ import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, questionEntity, type Difficulty } from '../../../schemas/questions';
-import { declaredColumn } from '../../generator/listModel';
+import { declaredColumns } from '../../generator/listModel';
 import { EmptyListState } from '../../../ui/list/EmptyListState';
 import { ListPagination, ListToolbar } from '../../../ui/list/ListToolbar';
 import { ClampedMarkdown } from '../../../ui/ClampedMarkdown';
@@ -36,13 +36,7 @@ const TABLE_SX = {
 } as const;
 
 /** The columns the question declaration lists, with its headings and sorting. */
-const COLUMN = {
-  question: declaredColumn(questionEntity, 'question'),
-  type: declaredColumn(questionEntity, 'type'),
-  difficulty: declaredColumn(questionEntity, 'difficulty'),
-  marks: declaredColumn(questionEntity, 'marks'),
-  module: declaredColumn(questionEntity, 'module'),
-};
+const COLUMN = declaredColumns(questionEntity, ['question', 'type', 'difficulty', 'marks', 'module']);
 
 export const DIFFICULTY_COLORS: Record<Difficulty, 'success' | 'warning' | 'error'> = {
   easy: 'success',

@@ -13,7 +13,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { quizEntity } from '../../../schemas/quizzes';
-import { declaredColumn } from '../../generator/listModel';
+import { declaredColumns } from '../../generator/listModel';
 import { EmptyListState } from '../../../ui/list/EmptyListState';
 import { ListPagination, ListToolbar } from '../../../ui/list/ListToolbar';
 import { formatDateTime, formatMinutes } from '../../../ui/dates';
@@ -25,10 +25,7 @@ import { useQuizPaths } from '../quizPaths';
 import { QuizFilterBar } from './QuizFilterBar';
 
 /** The columns the quiz declaration lists, with its headings and sorting. */
-const COLUMN = {
-  name: declaredColumn(quizEntity, 'name'),
-  group: declaredColumn(quizEntity, 'group_id'),
-};
+const COLUMN = declaredColumns(quizEntity, ['name', 'group_id']);
 
 function QuizName({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<QuizRecord>();
@@ -175,7 +172,7 @@ export function QuizList() {
           />
         )}
         {!compact && (
-          <DataTable.Col {...COLUMN.group}>
+          <DataTable.Col {...COLUMN.group_id}>
             <ReferenceField source="group_id" reference="groups" link={false}>
               <RaTextField source="groupName" />
             </ReferenceField>
