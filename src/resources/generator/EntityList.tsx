@@ -1,6 +1,5 @@
 import { useContext, useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import {
   AutocompleteInput,
@@ -14,7 +13,6 @@ import {
   List,
   NullableBooleanInput,
   NumberInput,
-  Pagination,
   ReferenceArrayField,
   ReferenceField,
   ReferenceInput,
@@ -31,6 +29,8 @@ import {
   useResourceContext,
 } from 'react-admin';
 import type { EntityDef } from '../../schemas';
+import { EmptyListState } from '../../ui/list/EmptyListState';
+import { ListPagination } from '../../ui/list/ListToolbar';
 import { sectionsOf } from '../../shell/areaSections';
 import { AreaContext } from '../../shell/AreaContext';
 import { forgetRemembered } from '../memory/rememberedLists';
@@ -39,7 +39,6 @@ import { listModelOf, type ListColumn, type ListFilter } from './listModel';
 import { useRole } from './useRole';
 
 export const LIST_PAGE_SIZE = 25;
-const ROWS_PER_PAGE = [10, 25, 50, 100];
 
 /** A section's route may name its create screen 'add' (/teacher/topics/add); the button goes there. */
 function useCreateTo(): string | undefined {
@@ -141,21 +140,17 @@ function columnOf(column: ListColumn): ReactElement {
   );
 }
 
-function EmptyList({ def, canCreate, icon: Icon }: { def: EntityDef; canCreate: boolean; icon?: ComponentType<{ sx?: object }> }) {
-  const Shown = Icon ?? InboxOutlinedIcon;
+/** The shared empty state: nothing to filter away here (react-admin shows it only unfiltered), so it says there are none yet. */
+function EmptyList({ def, canCreate, icon }: { def: EntityDef; canCreate: boolean; icon?: ComponentType<SvgIconProps> }) {
   return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 440 }}>
-      <Shown sx={{ fontSize: 64, color: 'text.disabled', mb: 1 }} />
-      <Typography variant="h6" gutterBottom>
-        No {def.label.toLowerCase()} yet
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {canCreate
-          ? `Add the first ${def.singular.toLowerCase()} and it will be listed here.`
-          : `${def.label} will be listed here once there are some.`}
-      </Typography>
-      {canCreate && <AddButton def={def} variant="contained" />}
-    </Box>
+    <EmptyListState
+      icon={icon ?? InboxOutlinedIcon}
+      empty={{
+        title: `No ${def.label.toLowerCase()} yet`,
+        hint: canCreate ? `Add the first ${def.singular.toLowerCase()} and it will be listed here.` : `${def.label} will be listed here once there are some.`,
+      }}
+      create={canCreate ? <AddButton def={def} variant="contained" /> : null}
+    />
   );
 }
 
@@ -212,8 +207,8 @@ export function EntityList({ def, icon, actions, columns }: EntityListProps) {
       perPage={LIST_PAGE_SIZE}
       filters={filters.length > 0 ? filters : undefined}
       exporter={exporter}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      empty={<EmptyList def={def} canCreate={model.canCreate} icon={icon as ComponentType<{ sx?: object }>} />}
+      pagination={<ListPagination />}
+      empty={<EmptyList def={def} canCreate={model.canCreate} icon={icon as ComponentType<SvgIconProps> | undefined} />}
       actions={
         <TopToolbar>
           {actions}
@@ -224,9 +219,7 @@ export function EntityList({ def, icon, actions, columns }: EntityListProps) {
     >
       <DataTable
         rowClick={model.canUpdate ? 'edit' : false}
-        bulkActionButtons={
-model.canDelete ? <DeleteSelectedButton def={def} /> : false
-        }
+        bulkActionButtons={model.canDelete ? <DeleteSelectedButton def={def} /> : false}
       >
         {model.columns.map(columnOf)}
         {columns}

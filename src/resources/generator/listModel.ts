@@ -117,3 +117,32 @@ export function listModelOf(def: EntityDef, role: Role | undefined): ListModel {
     ...actionsOf(def, role),
   };
 }
+
+/** A column's source, heading and sorting, in the shape a DataTable column takes. */
+export interface DeclaredColumn {
+  source: string;
+  label: string;
+  disableSort: boolean;
+}
+
+/**
+ * A hand-written list's column read from the entity's `list` field metadata, so its heading and
+ * sorting are the generated lists': only `sortable` fields sort, never a many-reference.
+ */
+export function declaredColumn(def: EntityDef, source: string): DeclaredColumn {
+  const meta = (def.fields as Record<string, FieldMeta | undefined>)[source];
+  if (!meta?.list) throw new Error(`${def.resource}.${source} is not declared as a list column`);
+  return { source, label: meta.label, disableSort: !(meta.sortable === true && !meta.reference?.many) };
+}
+
+/** Several declared columns at once, by source. */
+export function declaredColumns<K extends string>(def: EntityDef, sources: readonly K[]): Record<K, DeclaredColumn> {
+  return Object.fromEntries(sources.map((source) => [source, declaredColumn(def, source)])) as Record<K, DeclaredColumn>;
+}
+
+/** A hand-written list's filter label, read from the entity's `filter` field metadata. */
+export function declaredFilterLabel(def: EntityDef, source: string): string {
+  const meta = (def.fields as Record<string, FieldMeta | undefined>)[source];
+  if (!meta?.filter) throw new Error(`${def.resource}.${source} is not declared as a list filter`);
+  return meta.label;
+}

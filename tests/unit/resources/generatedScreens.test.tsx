@@ -61,6 +61,8 @@ describe('generated list', () => {
     renderScreen('department', departments.list, { getList: async () => ({ data: [], total: 0 }) });
 
     expect(await screen.findByText('No departments yet')).toBeInTheDocument();
+    expect(screen.getByText('Add the first department and it will be listed here.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /add department/i }).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../../src/schemas';
-import { listModelOf } from '../../../src/resources/generator/listModel';
+import { declaredColumn, declaredColumns, declaredFilterLabel, listModelOf } from '../../../src/resources/generator/listModel';
 
 const summary = (model: ReturnType<typeof listModelOf>) =>
   model.columns.map(({ source, label, kind, sortable }) => ({ source, label, kind, sortable }));
@@ -87,5 +87,28 @@ describe('listModelOf', () => {
 
   it('gives a role without rights nothing to do', () => {
     expect(listModelOf(entities.institutes, undefined)).toMatchObject({ canCreate: false, canUpdate: false, canDelete: false });
+  });
+});
+
+describe('declaredColumn and declaredFilterLabel', () => {
+  it("give the hand-written question and quiz lists the declaration's headings, sorting and filter labels", () => {
+    const { questions, quizzes } = entities;
+    expect(['question', 'type', 'difficulty', 'marks', 'module'].map((source) => declaredColumn(questions, source))).toEqual([
+      { source: 'question', label: 'Question', disableSort: true },
+      { source: 'type', label: 'Type', disableSort: false },
+      { source: 'difficulty', label: 'Difficulty', disableSort: false },
+      { source: 'marks', label: 'Marks', disableSort: false },
+      { source: 'module', label: 'Module', disableSort: true },
+    ]);
+    expect(declaredColumns(quizzes, ['name', 'group_id'])).toEqual({
+      name: { source: 'name', label: 'Name', disableSort: false },
+      group_id: { source: 'group_id', label: 'Group', disableSort: true },
+    });
+    expect(['type', 'difficulty', 'marks'].map((source) => declaredFilterLabel(questions, source))).toEqual(['Type', 'Difficulty', 'Marks']);
+  });
+
+  it('refuses a field the declaration does not list or filter, naming it', () => {
+    expect(() => declaredColumn(entities.questions, 'time_required')).toThrow('questions.time_required is not declared as a list column');
+    expect(() => declaredFilterLabel(entities.quizzes, 'name')).toThrow('quizzes.name is not declared as a list filter');
   });
 });

@@ -3,7 +3,8 @@ import { useGetList } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { Difficulty, QuestionType } from '../../../schemas/questions';
+import { questionEntity, type Difficulty, type QuestionType } from '../../../schemas/questions';
+import { declaredFilterLabel } from '../../generator/listModel';
 import type { ModuleRecord } from '../../../schemas/modules';
 import { ListFilterBar, useFilterChange } from '../../../ui/list/ListFilterBar';
 import { DIFFICULTY_CHOICES, QUESTION_TYPE_CHOICES } from '../questionChoices';
@@ -11,6 +12,13 @@ import { useRememberedSubjects } from '../../memory/useRememberedLists';
 import { DateRangeFilter } from '../../../ui/filters/DateRangeFilter';
 import { MultiSelectFilter } from '../../../ui/filters/MultiSelectFilter';
 import { activeQuestionFilters, useQuestionFilter } from './questionFilter';
+
+/** The filters the question declaration names, with its labels. */
+const FILTER_LABEL = {
+  type: declaredFilterLabel(questionEntity, 'type'),
+  difficulty: declaredFilterLabel(questionEntity, 'difficulty'),
+  marks: declaredFilterLabel(questionEntity, 'marks'),
+};
 
 interface ModuleChoice {
   id: number;
@@ -74,14 +82,14 @@ export function QuestionFilterBar() {
       />
       <MultiSelectFilter<QuestionType>
         id="question-filter-type"
-        label="Type"
+        label={FILTER_LABEL.type}
         choices={QUESTION_TYPE_CHOICES}
         value={filter.type}
         onChange={(type) => set({ type })}
       />
       <MultiSelectFilter<Difficulty>
         id="question-filter-difficulty"
-        label="Difficulty"
+        label={FILTER_LABEL.difficulty}
         choices={DIFFICULTY_CHOICES}
         value={filter.difficulty}
         onChange={(difficulty) => set({ difficulty })}
@@ -103,7 +111,7 @@ export function QuestionFilterBar() {
       <TextField
         id="question-filter-marks"
         size="small"
-        label="Marks"
+        label={FILTER_LABEL.marks}
         type="number"
         value={filter.marks ?? ''}
         onChange={(event) => {

@@ -13,7 +13,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, type Difficulty } from '../../../schemas/questions';
+import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, questionEntity, type Difficulty } from '../../../schemas/questions';
+import { declaredColumns } from '../../generator/listModel';
 import { EmptyListState } from '../../../ui/list/EmptyListState';
 import { ListPagination, ListToolbar } from '../../../ui/list/ListToolbar';
 import { ClampedMarkdown } from '../../../ui/ClampedMarkdown';
@@ -33,6 +34,9 @@ const TABLE_SX = {
   '& thead th': { whiteSpace: 'nowrap' },
   '&& .RaBulkActionsToolbar-toolbar': { transform: 'none' },
 } as const;
+
+/** The columns the question declaration lists, with its headings and sorting. */
+const COLUMN = declaredColumns(questionEntity, ['question', 'type', 'difficulty', 'marks', 'module']);
 
 export const DIFFICULTY_COLORS: Record<Difficulty, 'success' | 'warning' | 'error'> = {
   easy: 'success',
@@ -179,21 +183,19 @@ export function QuestionList() {
     >
       <QuestionFilterBar />
       <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
-        <DataTable.Col source="question" label="Question" disableSort>
+        <DataTable.Col {...COLUMN.question}>
           <QuestionText compact={compact} />
         </DataTable.Col>
         {!compact && (
           <DataTable.Col
-            source="type"
-            label="Type"
+            {...COLUMN.type}
             render={(record: QuestionRecord) => QUESTION_TYPE_LABELS[record.type] ?? record.type}
             cellSx={() => ({ whiteSpace: 'nowrap' })}
           />
         )}
         {!compact && (
           <DataTable.Col
-            source="difficulty"
-            label="Difficulty"
+            {...COLUMN.difficulty}
             render={(record: QuestionRecord) => (
               <Chip
                 size="small"
@@ -204,9 +206,9 @@ export function QuestionList() {
             )}
           />
         )}
-        {!compact && <DataTable.NumberCol source="marks" label="Marks" />}
+        {!compact && <DataTable.NumberCol {...COLUMN.marks} />}
         {!compact && (
-          <DataTable.Col source="module" label="Module" disableSort>
+          <DataTable.Col {...COLUMN.module}>
             <ReferenceField source="module" reference="modules" link={false}>
               <RaTextField source="course_outcome_name" />
             </ReferenceField>

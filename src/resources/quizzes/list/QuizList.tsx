@@ -12,6 +12,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { quizEntity } from '../../../schemas/quizzes';
+import { declaredColumns } from '../../generator/listModel';
 import { EmptyListState } from '../../../ui/list/EmptyListState';
 import { ListPagination, ListToolbar } from '../../../ui/list/ListToolbar';
 import { formatDateTime, formatMinutes } from '../../../ui/dates';
@@ -21,6 +23,9 @@ import { changedQuizFilters, quizApiFilter, useQuizFilter } from '../quizFilter'
 import type { QuizRecord } from '../quizTypes';
 import { useQuizPaths } from '../quizPaths';
 import { QuizFilterBar } from './QuizFilterBar';
+
+/** The columns the quiz declaration lists, with its headings and sorting. */
+const COLUMN = declaredColumns(quizEntity, ['name', 'group_id']);
 
 function QuizName({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<QuizRecord>();
@@ -150,7 +155,7 @@ export function QuizList() {
     >
       <QuizFilterBar />
       <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQuizzes />} size="medium">
-        <DataTable.Col source="name" label="Name">
+        <DataTable.Col {...COLUMN.name}>
           <QuizName compact={compact} />
         </DataTable.Col>
         {!compact && (
@@ -167,7 +172,7 @@ export function QuizList() {
           />
         )}
         {!compact && (
-          <DataTable.Col source="group_id" label="Group" disableSort>
+          <DataTable.Col {...COLUMN.group_id}>
             <ReferenceField source="group_id" reference="groups" link={false}>
               <RaTextField source="groupName" />
             </ReferenceField>
