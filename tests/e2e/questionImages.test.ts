@@ -2,11 +2,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { openQuizBody, signIn, useE2E } from './support';
+import { createOpenQuizInForm, signIn, useE2E } from './support';
 
 /**
  * A teacher imports a Moodle XML file with an embedded image and a matching question in the
- * browser (preview, then import), a quiz is built with the two questions, and the student's exam
+ * browser (preview, then import), builds a quiz of the two in the quiz form, and the student's exam
  * page shows the image, loaded from the portal. In the question editor, a pasted image is uploaded
  * and shown in the preview, and an SVG is refused.
  */
@@ -56,9 +56,18 @@ describe('question images from Moodle XML and the editor to the exam page', () =
     expect(flag.question).toMatch(/^Which colour is this flag\?\n!\[A red flag\]\(\/api\/question-images\/\d+\)$/);
     expect(matching).toBeDefined();
 
+    // The teacher builds an open quiz of the two imported questions, fixed in this order, in the quiz form.
     const name = `Flags ${Date.now()}`;
-    const quiz = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [flag.id, matching.id], { shuffle_questions: false }) });
-    expect(quiz.body.success, quiz.body.message).toBe(true);
+    await page.goto('/teacher/quiz/create');
+    await createOpenQuizInForm(page, {
+      name,
+      subject: 'Data Structures (CS201)',
+      group: 'CS 2026 - Section A',
+      fixed: [
+        { id: flag.id, search: 'Which colour is this flag' },
+        { id: matching.id, search: 'Match each country to a colour' },
+      ],
+    });
 
     const student = (await e.newPage()).page;
     await signIn(student, 'student', 'STUDENT');

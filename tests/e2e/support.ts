@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
 import { freePort, serveCommand } from '../../bench/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -189,4 +190,62 @@ export function openQuizBody(
     published: true,
     ...extra,
   });
+}
+
+/** A label as MUI gives it to a required field (' *' may follow). */
+export const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
+/**
+ * Types a date and time into one of the quiz form's MUI X DateTimePickers the way a person does:
+ * click its first section (month) and type MM DD YY hh mm and AM/PM, then check the whole date was taken.
+ */
+export async function typeQuizDateTime(page: Page, label: 'Visible from' | 'Valid from' | 'Valid to', when: Dayjs): Promise<void> {
+  const field = page.getByRole('group', { name: named(label) });
+  await field.getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type(when.format('MMDDYYhhmmA'));
+  const inputId = { 'Visible from': 'quiz-visible-from', 'Valid from': 'quiz-valid-from', 'Valid to': 'quiz-valid-to' }[label];
+  await expect.poll(() => page.locator(`#${inputId}`).inputValue()).toBe(when.format('MM/DD/YY hh:mm A'));
+}
+
+/**
+ * In the quiz form (create page open): name, the subject, the group, a window that opened two
+ * minutes ago and closes in three hours, a 30-minute duration, the given bank questions as fixed
+ * questions in this order (each found by its search text), published; then saves and waits for the quiz list.
+ */
+export async function createOpenQuizInForm(
+  page: Page,
+  { name, subject, group, fixed }: { name: string; subject: string; group: string; fixed: { id: number; search: string }[] },
+): Promise<void> {
+  const textbox = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: named(label) });
+  await page.getByRole('heading', { name: 'Create quiz', level: 1 }).waitFor();
+  await textbox(page, 'Name').fill(name);
+  await page.getByRole('combobox', { name: named('Subjects') }).click();
+  await page.getByRole('option', { name: subject, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: named('Group') }).click();
+  await page.getByRole('option', { name: group, exact: true }).click();
+
+  const opens = dayjs().startOf('minute').subtract(2, 'minute');
+  await typeQuizDateTime(page, 'Visible from', opens.subtract(10, 'minute'));
+  await typeQuizDateTime(page, 'Valid from', opens);
+  await typeQuizDateTime(page, 'Valid to', opens.add(3, 'hour'));
+  await textbox(page, 'Duration (minutes)').fill('30');
+
+  await page.getByRole('button', { name: 'Pick from the bank' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pick questions from the bank' });
+  for (const q of fixed) {
+    await picker.getByRole('searchbox', { name: 'Search question text' }).fill(q.search);
+    await picker.getByRole('checkbox', { name: `Question ${q.id} in the paper` }).check();
+  }
+  const count = `${fixed.length} fixed ${fixed.length === 1 ? 'question' : 'questions'} in the paper`;
+  await picker.getByRole('status').filter({ hasText: count }).waitFor();
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await picker.waitFor({ state: 'detached' });
+  const listed = page.getByRole('list', { name: 'Fixed questions in paper order' }).getByRole('listitem');
+  await expect.poll(() => listed.count()).toBe(fixed.length);
+  for (const [index, q] of fixed.entries()) expect(await listed.nth(index).textContent()).toContain(q.search);
+
+  await page.getByRole('switch', { name: /^Published/ }).check();
+  await page.getByRole('button', { name: 'Save quiz' }).click();
+  await page.waitForURL((url) => url.pathname === '/teacher/quiz');
 }
