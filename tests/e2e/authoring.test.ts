@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signIn, useE2E } from './support';
+import { named, signIn, typeQuizDateTime, useE2E } from './support';
 
 /**
  * "Teachers build exams" from end to end, in Chromium against the real server and its demo
@@ -74,7 +74,6 @@ const Q = {
 
 
 /** A label as MUI gives it to a required field (' *' may follow). */
-const named = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 const textbox = (scope: Page | Locator, label: string) => scope.getByRole('textbox', { name: named(label) });
 
 /** Picks `option` in a searchable select (MUI Autocomplete) labelled `label`. */
@@ -88,19 +87,6 @@ async function select(scope: Page | Locator, page: Page, label: string, option: 
   await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-/**
- * Types a date and time into an MUI X DateTimePicker the way a person does: click its first
- * section (month) and type MM DD YY hh mm and AM/PM; each section moves on when it is full.
- */
-async function typeDateTime(page: Page, label: string, when: Dayjs) {
-  const field = page.getByRole('group', { name: named(label) });
-  await field.getByRole('spinbutton', { name: 'Month' }).click();
-  await page.keyboard.type(when.format('MMDDYYhhmmA'));
-  // The picker keeps its value in a hidden input: check the whole date was taken.
-  const inputId = { 'Visible from': 'quiz-visible-from', 'Valid from': 'quiz-valid-from', 'Valid to': 'quiz-valid-to' }[label];
-  await expect.poll(() => page.locator(`#${inputId}`).inputValue()).toBe(when.format('MM/DD/YY hh:mm A'));
 }
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
@@ -275,25 +261,25 @@ describe('a teacher builds an exam', () => {
     const DURATION = 'Duration entered does not match valid from and valid to date';
 
     // Valid to before valid from, and visible from after it.
-    await typeDateTime(page, 'Valid from', now.add(2, 'hour'));
-    await typeDateTime(page, 'Valid to', now.add(1, 'hour'));
-    await typeDateTime(page, 'Visible from', now.add(3, 'hour'));
+    await typeQuizDateTime(page, 'Valid from', now.add(2, 'hour'));
+    await typeQuizDateTime(page, 'Valid to', now.add(1, 'hour'));
+    await typeQuizDateTime(page, 'Visible from', now.add(3, 'hour'));
     await saveQuiz.click();
     await page.getByText(TO_AFTER_FROM, { exact: true }).waitFor();
     await page.getByText(VISIBLE_ORDER, { exact: true }).waitFor();
 
     // Open now, but a 30-minute duration in a 20-minute window.
     const opens = now.subtract(2, 'minute');
-    await typeDateTime(page, 'Visible from', opens.subtract(10, 'minute'));
-    await typeDateTime(page, 'Valid from', opens);
-    await typeDateTime(page, 'Valid to', opens.add(20, 'minute'));
+    await typeQuizDateTime(page, 'Visible from', opens.subtract(10, 'minute'));
+    await typeQuizDateTime(page, 'Valid from', opens);
+    await typeQuizDateTime(page, 'Valid to', opens.add(20, 'minute'));
     await textbox(page, 'Duration (minutes)').fill('30');
     await page.getByText(DURATION, { exact: true }).waitFor();
     await page.getByText(TO_AFTER_FROM).waitFor({ state: 'detached' });
     await page.getByText(VISIBLE_ORDER).waitFor({ state: 'detached' });
 
     // The good window: closes in three hours.
-    await typeDateTime(page, 'Valid to', opens.add(3, 'hour'));
+    await typeQuizDateTime(page, 'Valid to', opens.add(3, 'hour'));
     await page.getByText(DURATION).waitFor({ state: 'detached' });
     expect(page.url()).toContain('/teacher/quiz/create'); // nothing was saved yet
 
