@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
-import { staticSecurityHeaders } from '../../server/security/headers';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../../server/config';
+import { helmetOptions, PERMISSIONS_POLICY, staticSecurityHeaders } from '../../server/security/headers';
 import { describeDb, useTestApp, type TestApp } from './helper';
 
 /** A tiny built front end: index.html and one script, as vite writes them. */
@@ -39,9 +41,31 @@ function expectSecurityHeaders(t: TestApp, res: LightMyRequestResponse, what: st
   }
 }
 
+/**
+ * The server sends pairs built once at start; @fastify/helmet with the same policy (helmetOptions)
+ * is the reference: it must send exactly those pairs (but Permissions-Policy, which helmet lacks).
+ */
+async function expectHelmetAgrees(config: Config) {
+  const bare = Fastify();
+  await bare.register(helmet, helmetOptions(config));
+  bare.get('/', async () => 'x');
+  const res = await bare.inject({ method: 'GET', url: '/' });
+  await bare.close();
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  const fromHelmet = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !own.has(name)));
+  const expected = Object.fromEntries(Object.entries(staticSecurityHeaders(config)).map(([name, value]) => [name.toLowerCase(), value]));
+  expect(expected['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  delete expected['permissions-policy'];
+  expect(fromHelmet).toEqual(expected);
+}
+
 describeDb('security headers', () => {
   describe('over http (no PUBLIC_URL), without a captcha secret', () => {
     const t = useTestApp({ STATIC_DIR: staticDir });
+
+    it('are exactly what helmet sends with the same policy', async () => {
+      await expectHelmetAgrees(t.config);
+    });
 
     it('are on API answers, successes and errors alike', async () => {
       const answers = {
@@ -100,6 +124,10 @@ describeDb('security headers', () => {
   describe('behind https (PUBLIC_URL https://…), with a captcha secret', () => {
     const t = useTestApp({ STATIC_DIR: staticDir, PUBLIC_URL: 'https://exams.college.example', RECAPTCHA_SECRET: 'test-secret' });
 
+    it('are exactly what helmet sends with the same policy', async () => {
+      await expectHelmetAgrees(t.config);
+    });
+
     it('add HSTS and allow Google\'s reCAPTCHA hosts for script, frame and connect only', async () => {
       for (const url of ['/api/health', '/', '/assets/index-abc.js']) {
         const res = await t.request('GET', url);
@@ -117,6 +145,10 @@ describeDb('security headers', () => {
 
   describe('over plain http with PUBLIC_URL http://…', () => {
     const t = useTestApp({ STATIC_DIR: staticDir, PUBLIC_URL: 'http://exams.lan.example' });
+
+    it('are exactly what helmet sends with the same policy', async () => {
+      await expectHelmetAgrees(t.config);
+    });
 
     it('send no HSTS', async () => {
       const res = await t.request('GET', '/api/health');
