@@ -120,7 +120,8 @@ describe('a teacher builds an exam', () => {
     return body.data;
   }
 
-  it('writes a question of each type, with the form messages for empty marks and a single option', async () => {
+  // Six questions written through the form, one after the other: the longest scenario of the suite.
+  it('writes a question of each type, with the form messages for empty marks and a single option', { timeout: 120_000 }, async () => {
     const { page } = await e.newPage();
     state.teacher = page;
     await signIn(page, 'teacher', 'TEACHER');
@@ -192,7 +193,8 @@ describe('a teacher builds an exam', () => {
     await common(Q.numeric.module, 'Numeric', Q.numeric.text, '3', '2', 'Hard');
     await textbox(page, 'Answer 1').fill(Q.numeric.value);
     await textbox(page, 'Tolerance 1 (±)').fill(Q.numeric.tolerance);
-    await preview.getByText(`Correct answer: ${Q.numeric.value} (accepted within ± ${Q.numeric.tolerance})`).waitFor();
+    // The preview lists the answer with its tolerance and weight.
+    await preview.getByRole('table', { name: 'Answers' }).getByRole('row', { name: `${Q.numeric.value} ± ${Q.numeric.tolerance} 100%` }).waitFor();
     await preview.locator('math').first().waitFor();
     await saveAndNext();
 
@@ -352,7 +354,7 @@ describe('a teacher builds an exam', () => {
     await question(2).getByText('Scoring: partial credit').waitFor();
     // 3: numeric, its value and tolerance.
     expect(await question(3).textContent()).toContain(Q.numeric.search);
-    await question(3).getByText(`Correct answer: ${Q.numeric.value} (accepted within ± ${Q.numeric.tolerance})`).waitFor();
+    await question(3).getByRole('table', { name: 'Answers' }).getByRole('row', { name: `${Q.numeric.value} ± ${Q.numeric.tolerance} 100%` }).waitFor();
 
     // 4: the random draw, a question of the module 'Sorting' other than the fixed ones.
     const sorting = await api<QuestionRow[]>('/questions', { range: [0, 199], filter: { module: state.sortingModule } });
