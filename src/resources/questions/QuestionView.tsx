@@ -14,7 +14,8 @@ import { SCORING_LABELS } from '../../schemas/questions';
 import type { AnswerResponse } from '../../schemas/answers';
 import { Markdown } from '../../ui/Markdown';
 import { answersOf, parseCloze, type ClozeGap } from '../../schemas/cloze';
-import { clozeParts, matchingParts, PART_STATE_LABELS, type PartState, type ReviewPart } from '../../schemas/reviewParts';
+import { clozeParts, matchingParts, type PartState, type ReviewPart } from '../../schemas/reviewParts';
+import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
 
 /**
  * One question, read-only, as a student sees it: its text (Markdown with math), then the options
@@ -271,34 +272,13 @@ const STATE_COLORS: Record<PartState, 'success' | 'warning' | 'error' | 'default
 /** A matching or Cloze answer part by part (the teacher's view of an attempt): answered, right or wrong, the right answer, feedback and marks. */
 function PartsTable({ parts, cloze, answerLabel }: { parts: readonly ReviewPart[]; cloze: boolean; answerLabel: string }) {
   return (
-    <Box component="table" aria-label={cloze ? 'Gap by gap' : 'Item by item'} sx={tableSx}>
-      <thead>
-        <tr>
-          <th scope="col">{cloze ? 'Gap' : 'Item'}</th>
-          <th scope="col">{answerLabel}</th>
-          <th scope="col">Result</th>
-          <th scope="col">Right answer</th>
-          {cloze && <th scope="col">Marks</th>}
-          {cloze && <th scope="col">Feedback</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {parts.map((part, i) => (
-          <tr key={i}>
-            <th scope="row">
-              <Markdown inline>{part.label}</Markdown>
-            </th>
-            <td>{part.response || '—'}</td>
-            <td>
-              <Chip size="small" variant="outlined" color={STATE_COLORS[part.state]} label={PART_STATE_LABELS[part.state]} />
-            </td>
-            <td>{part.correct}</td>
-            {cloze && <td>{part.max !== undefined ? `${part.mark} of ${part.max}` : ''}</td>}
-            {cloze && <td>{part.feedback.map((f, k) => <Markdown key={k} inline>{f}</Markdown>)}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </Box>
+    <ReviewPartsTable
+      parts={parts}
+      cloze={cloze}
+      answerLabel={answerLabel}
+      unanswered="—"
+      result={(state, label) => <Chip size="small" variant="outlined" color={STATE_COLORS[state]} label={label} />}
+    />
   );
 }
 

@@ -17,7 +17,8 @@ import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
 import { scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
-import { PART_STATE_LABELS, type PartState, type ReviewPart } from '../../schemas/reviewParts';
+import type { PartState, ReviewPart } from '../../schemas/reviewParts';
+import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
 
@@ -202,52 +203,16 @@ const PART_STYLES: Record<PartState, { bgcolor: string; color: string }> = {
   unanswered: OUTCOME_STYLES.unanswered,
 };
 
-/** A matching or Cloze answer part by part: what was answered, right or wrong, the right answer, and for gaps their feedback and marks. */
+/** A matching or Cloze answer part by part (the table the teacher's views show too). */
 function PartsReview({ type, parts }: { type: AnalysisQuestion['type']; parts: ReviewPart[] }) {
-  const cloze = type === 'cloze';
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Box
-        component="table"
-        aria-label={cloze ? 'Gap by gap' : 'Item by item'}
-        sx={{ borderCollapse: 'collapse', width: '100%', '& th, & td': { textAlign: 'left', verticalAlign: 'top', py: 0.75, pr: 2, borderBottom: 1, borderColor: 'divider' }, '& th': { color: 'text.secondary', fontWeight: 500 } }}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{cloze ? 'Gap' : 'Item'}</th>
-            <th scope="col">Your answer</th>
-            <th scope="col">Result</th>
-            <th scope="col">Right answer</th>
-            {cloze && <th scope="col">Marks</th>}
-            {cloze && <th scope="col">Feedback</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {parts.map((part, i) => (
-            <tr key={i}>
-              <th scope="row" style={{ fontWeight: 600 }}>
-                <Markdown inline>{part.label}</Markdown>
-              </th>
-              <td>{part.response || <em>not answered</em>}</td>
-              <td>
-                <Chip size="small" label={PART_STATE_LABELS[part.state]} sx={PART_STYLES[part.state]} />
-              </td>
-              <td>{part.correct}</td>
-              {cloze && <td>{part.max !== undefined ? `${part.mark} of ${part.max}` : ''}</td>}
-              {cloze && (
-                <td>
-                  {part.feedback.map((text, k) => (
-                    <Box key={k} data-testid="part-feedback">
-                      <Markdown inline>{text}</Markdown>
-                    </Box>
-                  ))}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </Box>
-    </Box>
+    <ReviewPartsTable
+      parts={parts}
+      cloze={type === 'cloze'}
+      answerLabel="Your answer"
+      unanswered={<em>not answered</em>}
+      result={(state, label) => <Chip size="small" label={label} sx={PART_STYLES[state]} />}
+    />
   );
 }
 
