@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
-import type { Role } from '../../src/schemas/roles';
-import { createOpenQuizInForm, signIn, useE2E } from './support';
+import { apiClient, createOpenQuizInForm, signIn, useE2E } from './support';
 
 /**
  * A teacher imports a Moodle XML file with an embedded image and a matching question in the
@@ -16,15 +14,7 @@ describe('question images from Moodle XML and the editor to the exam page', () =
   const e = useE2E();
   const fixture = path.resolve(__dirname, '../fixtures/moodle-formats/image-and-matching.xml');
 
-  async function apiAs(token: string | null, pathname: string, init: RequestInit = {}) {
-    const res = await fetch(`${e.server.url}/api${pathname}`, {
-      ...init,
-      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
-    });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: any } };
-  }
-  const login = async (username: string, role: Role) =>
-    (await apiAs(null, '/auth/login', { method: 'POST', body: JSON.stringify({ username, password: DEMO_PASSWORD, role, userTime: Date.now() }) })).body.data.token as string;
+  const { apiAs, login } = apiClient(e);
 
   it('imports the file with its image after the preview, and the student sees the image in the exam', async () => {
     const { page } = await e.newPage();

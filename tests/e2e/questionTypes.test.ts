@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/seed/demo';
-import type { Role } from '../../src/schemas/roles';
-import { openQuizBody, signIn, useE2E } from './support';
+import { apiClient, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * A student answers a description, a matching and a Cloze question in the browser; the answers survive
@@ -11,15 +9,7 @@ import { openQuizBody, signIn, useE2E } from './support';
 describe('the question types from Moodle in the exam page', () => {
   const e = useE2E();
 
-  async function apiAs(token: string | null, pathname: string, init: RequestInit = {}) {
-    const res = await fetch(`${e.server.url}/api${pathname}`, {
-      ...init,
-      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
-    });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: any } };
-  }
-  const login = async (username: string, role: Role) =>
-    (await apiAs(null, '/auth/login', { method: 'POST', body: JSON.stringify({ username, password: DEMO_PASSWORD, role, userTime: Date.now() }) })).body.data.token as string;
+  const { apiAs, login } = apiClient(e);
 
   it('answers a matching and a Cloze question with the keyboard-operable inputs, reloads, submits and reviews with the feedback', async () => {
     const teacher = await login('teacher', 'TEACHER');

@@ -249,3 +249,20 @@ export async function createOpenQuizInForm(
   await page.getByRole('button', { name: 'Save quiz' }).click();
   await page.waitForURL((url) => url.pathname === '/teacher/quiz');
 }
+
+/**
+ * Calls of the real API as a user, for a test's set-up and checks: `apiAs(token, path, init)`
+ * answers the status and the envelope; `login(username, role)` signs a demo account in and answers its token.
+ */
+export function apiClient(e: E2E) {
+  async function apiAs(token: string | null, pathname: string, init: RequestInit = {}) {
+    const res = await fetch(`${e.server.url}/api${pathname}`, {
+      ...init,
+      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+    });
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: any } };
+  }
+  const login = async (username: string, role: Role) =>
+    (await apiAs(null, '/auth/login', { method: 'POST', body: JSON.stringify({ username, password: DEMO_PASSWORD, role, userTime: Date.now() }) })).body.data.token as string;
+  return { apiAs, login };
+}
