@@ -4,6 +4,7 @@ import { absoluteUrlOf, CONFIG_KEY_HASH_HEADER } from '../server/integrity/sebPr
 import { JsonClient, loopbackAddress, type JsonResponse, type RequestOptions } from './http';
 import { prng } from './random';
 import { OpRecorder, type OpStats } from './stats';
+import { readCpuSeconds } from './server';
 
 /**
  * The load generator: virtual students who take an exam through the student's exam API, and
@@ -61,6 +62,8 @@ export interface StormPlan {
    * absolute URL followed by the key, as Safe Exam Browser sends it.
    */
   sebConfigKeys?: Record<string, string>;
+  /** The server processes' pids (same machine): their CPU time is read at each phase's start and end. */
+  serverPids?: number[];
 }
 
 /**
@@ -108,6 +111,8 @@ export interface StormResult {
   studentsCompleted: number;
   /** Throughput mode: how long each phase took (ms). */
   phases: Record<string, number>;
+  /** Throughput mode: CPU seconds the server processes used in each phase, all processes together. */
+  phaseServerCpuSeconds: Record<string, number>;
   wallMs: number;
   /** The load generator's own health: event-loop delay p99 (ms) and CPU used (s). */
   generator: { loopDelayP99Ms: number; cpuSeconds: number };
@@ -205,6 +210,8 @@ export async function runStorm(plan: StormPlan): Promise<StormResult> {
   let completed = 0;
   const attempts: (number | null)[] = plan.students.map(() => null);
   const phases: Record<string, number> = {};
+  const phaseServerCpuSeconds: Record<string, number> = {};
+  const serverCpu = () => (plan.serverPids ?? []).reduce((sum, pid) => sum + (readCpuSeconds(pid) ?? 0), 0);
 
   interface State {
     index: number;
@@ -287,8 +294,12 @@ export async function runStorm(plan: StormPlan): Promise<StormResult> {
 
   const phase = async (name: string, fn: (s: State) => Promise<unknown>) => {
     const t = performance.now();
+    const cpu = serverCpu();
+    const t0 = process.hrtime.bigint() / 1000n;
     await Promise.all(states.filter((s) => !s.failed).map(fn));
+    if (process.env.BENCH_PHASE_LOG) console.error(`PHASE ${name} ${t0} ${process.hrtime.bigint() / 1000n}`);
     phases[name] = Math.round(performance.now() - t);
+    phaseServerCpuSeconds[name] = Math.round((serverCpu() - cpu) * 100) / 100;
   };
 
   if (plan.mode === 'throughput' || plan.mode === 'seb') {
@@ -346,6 +357,7 @@ export async function runStorm(plan: StormPlan): Promise<StormResult> {
     staleViolations,
     studentsCompleted: completed,
     phases,
+    phaseServerCpuSeconds,
     wallMs: Math.round(performance.now() - started),
     generator: { loopDelayP99Ms: Math.round(loop.percentile(99) / 1e4) / 100, cpuSeconds: Math.round(((cpu.user + cpu.system) / 1e6) * 10) / 10 },
   };

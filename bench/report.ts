@@ -9,6 +9,8 @@ export interface ModeResult {
   students: number;
   wallMs: number;
   phases: Record<string, number>;
+  /** CPU seconds all server processes used in each phase (throughput and SEB storms: signIn, startAndPaper, save, submit). */
+  phaseServerCpuSeconds?: Record<string, number>;
   ops: Record<OpName, Pick<OpStats, 'count' | 'errors' | 'rps' | 'p50' | 'p95' | 'p99' | 'max' | 'mean'>>;
   totalErrors: number;
   errorSamples: ErrorSample[];
@@ -95,6 +97,13 @@ export function opTable(mode: ModeResult): string[] {
   return lines;
 }
 
+/** The server CPU time one save costs (µs), from the throughput storm's save phase alone (all server processes). */
+export function saveCpuMicros(mode: ModeResult): number | undefined {
+  const cpu = mode.phaseServerCpuSeconds?.save;
+  const count = mode.ops.save?.count;
+  return cpu === undefined || !count ? undefined : Math.round((cpu * 1e6) / count);
+}
+
 export function printMode(config: ConfigResult, modeName: StormMode, mode: ModeResult): void {
   const v = mode.verification;
   console.log(`\n[${config.name}] ${modeName} storm: ${mode.students} students, ${(mode.wallMs / 1000).toFixed(1)} s`);
@@ -102,6 +111,10 @@ export function printMode(config: ConfigResult, modeName: StormMode, mode: ModeR
   console.log(
     `  server peak RSS ${mode.peakRssMb.map((m) => `${m} MB`).join(' / ')}, server CPU ${mode.serverCpuSeconds.map((c) => `${c} s`).join(' / ')}; load generator CPU ${mode.generator.cpuSeconds} s, event-loop delay p99 ${mode.generator.loopDelayP99Ms} ms`,
   );
+  const saveCpu = mode.phaseServerCpuSeconds?.save;
+  if (saveCpu !== undefined && mode.ops.save?.count) {
+    console.log(`  server CPU in the save phase: ${saveCpu} s for ${mode.ops.save.count} saves, ${saveCpuMicros(mode)} µs a save`);
+  }
   console.log(
     `  verification: ${v.attempts} attempts for ${v.students} students, duplicates ${v.duplicateAttempts}, missing ${v.missingAttempts}, mismatched ${v.attemptMismatches}, not submitted ${v.notSubmitted}; ${v.savesChecked} latest saves checked, lost ${v.lostSaves}`,
   );

@@ -254,6 +254,7 @@ async function stormPlan(mode: StormMode, servers: ServerProcess[], seed: SeedIn
       studentsPerAddress: opts.studentsPerAddress,
       timeoutMs: opts.timeoutMs,
       seed: opts.seed + (mode === 'throughput' ? 1 : mode === 'realistic' ? 2 : 3),
+      serverPids: servers.map((s) => s.pid),
       ...(mode === 'seb' ? { sebConfigKeys: await sebConfigKeys(urls, seed.teacher, seed.password, seed.quizzes.seb.id) } : {}),
     },
   );
@@ -281,6 +282,7 @@ async function runMode(mode: StormMode, servers: ServerProcess[], seed: SeedInfo
     students: seed.students.length,
     wallMs: raw.wallMs,
     phases: raw.phases,
+    phaseServerCpuSeconds: raw.phaseServerCpuSeconds,
     ops: raw.ops,
     totalErrors: raw.totalErrors,
     errorSamples: raw.errorSamples,
