@@ -22,7 +22,7 @@ import type { Element, ElementContent } from 'hast';
  *   `\mathsf`, `\mathtt`, `\mathit`, `\mathrm`; text: `\text`, `\textbf`, `\textit`, ...;
  * - spaces, `\pmod`, `\mod`, `\bmod`;
  * - environments, as tables: `matrix`, `pmatrix`, `bmatrix`, `Bmatrix`, `vmatrix`, `Vmatrix`,
- *   `smallmatrix`, `cases`, `rcases`, `aligned`, `gathered`, `array` (columns l, c, r, and | between
+ *   `smallmatrix`, `cases`, `aligned`, `gathered`, `array` (columns l, c, r, and | between
  *   them), and in display math `align*` and `gather*`.
  *
  * Anything else (user macros such as \newcommand or \def, an unknown command or environment, a
@@ -140,24 +140,23 @@ const CAPITAL_GREEK: Record<string, string> = { Gamma: 'Γ', Delta: 'Δ', Theta:
 const SYMBOLS: Record<string, string> = {
   infty: '∞', partial: '∂', nabla: '∇', emptyset: '∅', varnothing: '∅', ell: 'ℓ', hbar: 'ℏ', aleph: 'ℵ', prime: '′',
   ldots: '…', dots: '…', cdots: '⋯', vdots: '⋮', ddots: '⋱', triangle: '△', degree: '°', top: '⊤', bot: '⊥', Re: 'ℜ',
-  Im: 'ℑ', backslash: '\\',
+  Im: 'ℑ', imath: 'ı', jmath: 'ȷ', backslash: '\\',
 };
 const OPERATORS: Record<string, string> = {
   cdot: '⋅', times: '×', div: '÷', pm: '±', mp: '∓', ast: '∗', star: '⋆', circ: '∘', bullet: '∙', oplus: '⊕', otimes: '⊗',
-  odot: '⊙', le: '≤', leq: '≤', ge: '≥', geq: '≥', leqslant: '⩽', geqslant: '⩾', ne: '≠', neq: '≠', nleq: '≰', ngeq: '≱',
-  ll: '≪', gg: '≫', approx: '≈', equiv: '≡', sim: '∼', simeq: '≃', cong: '≅', propto: '∝', to: '→', rightarrow: '→',
+  odot: '⊙', dagger: '†', le: '≤', leq: '≤', ge: '≥', geq: '≥', leqslant: '⩽', geqslant: '⩾', ne: '≠', neq: '≠',   ll: '≪', gg: '≫', approx: '≈', equiv: '≡', sim: '∼', simeq: '≃', cong: '≅', propto: '∝', to: '→', rightarrow: '→',
   leftarrow: '←', gets: '←', leftrightarrow: '↔', Rightarrow: '⇒', Leftarrow: '⇐', Leftrightarrow: '⇔', implies: '⟹',
-  iff: '⟺', mapsto: '↦', longrightarrow: '⟶', longleftarrow: '⟵', longleftrightarrow: '⟷', Longrightarrow: '⟹',
-  Longleftarrow: '⟸', Longleftrightarrow: '⟺', uparrow: '↑', downarrow: '↓', updownarrow: '↕', Uparrow: '⇑', Downarrow: '⇓',
+  iff: '⟺', mapsto: '↦', longrightarrow: '⟶', Longrightarrow: '⟹',
+  Longleftrightarrow: '⟺', uparrow: '↑', downarrow: '↓', rightleftharpoons: '⇌',
   in: '∈', notin: '∉', ni: '∋', subset: '⊂', subseteq: '⊆', subsetneq: '⊊', nsubseteq: '⊈', supset: '⊃', supseteq: '⊇',
   supsetneq: '⊋', cup: '∪', cap: '∩', setminus: '∖', forall: '∀', exists: '∃', nexists: '∄', neg: '¬', lnot: '¬', land: '∧',
-  wedge: '∧', lor: '∨', vee: '∨', mid: '∣', nmid: '∤', parallel: '∥', nparallel: '∦', perp: '⊥', angle: '∠', therefore: '∴',
+  wedge: '∧', lor: '∨', vee: '∨', mid: '∣', nmid: '∤', parallel: '∥', perp: '⊥', angle: '∠', vdash: '⊢', models: '⊨', therefore: '∴',
   because: '∵', colon: ':', bmod: 'mod',
 };
 /** What \not makes of a relation: each relation followed by its negation. */
 const NEGATIONS = '=≠∈∉⊂⊄⊃⊅⊆⊈⊇⊉≡≢∼≁≈≉≅≇<≮>≯≤≰≥≱∣∤∥∦→↛';
 const LARGE_OPERATORS: Record<string, string> = {
-  sum: '∑', prod: '∏', coprod: '∐', bigcup: '⋃', bigcap: '⋂', bigvee: '⋁', bigwedge: '⋀', bigoplus: '⨁', bigotimes: '⨂',
+  sum: '∑', prod: '∏', bigcup: '⋃', bigcap: '⋂', bigvee: '⋁', bigwedge: '⋀', bigoplus: '⨁', bigotimes: '⨂',
   int: '∫', iint: '∬', iiint: '∭', oint: '∮',
 };
 /** Named functions; those marked true take their sub- and superscripts as limits below and above. */
@@ -176,11 +175,11 @@ const DELIMITERS: Record<string, string> = {
 const BIG: Record<string, string> = { big: '1.2em', Big: '1.8em', bigg: '2.4em', Bigg: '3em' };
 /** Accents; those named over… stretch across their argument. */
 const ACCENTS: Record<string, string> = {
-  bar: '¯', hat: '^', widehat: '^', check: 'ˇ', breve: '˘', acute: '´', grave: '`', vec: '→', dot: '˙', ddot: '¨', tilde: '~',
-  widetilde: '~', overrightarrow: '→', overleftarrow: '←',
+  bar: '¯', hat: '^', widehat: '^', check: 'ˇ', vec: '→', dot: '˙', ddot: '¨', tilde: '~', widetilde: '~', overrightarrow: '→',
+  overleftarrow: '←',
 };
 /** Arrows that stretch under and over their labels. */
-const X_ARROWS: Record<string, string> = { xrightarrow: '→', xleftarrow: '←', xRightarrow: '⇒' };
+const X_ARROWS: Record<string, string> = { xrightarrow: '→', xleftarrow: '←' };
 const SPACES: Record<string, string> = {
   ',': '0.1667em', ':': '0.2222em', '>': '0.2222em', ';': '0.2778em', '!': '-0.1667em', enspace: '0.5em', quad: '1em', qquad: '2em',
 };
@@ -200,7 +199,7 @@ const TEXT: Record<string, string> = { text: '', textrm: '', textnormal: '', mbo
  */
 const ENVIRONMENTS: Record<string, [string, string, string]> = {
   matrix: ['', '', 'c'], smallmatrix: ['', '', 'c'], pmatrix: ['(', ')', 'c'], bmatrix: ['[', ']', 'c'],
-  Bmatrix: ['{', '}', 'c'], vmatrix: ['|', '|', 'c'], Vmatrix: ['‖', '‖', 'c'], cases: ['{', '', 'l'], rcases: ['', '}', 'l'],
+  Bmatrix: ['{', '}', 'c'], vmatrix: ['|', '|', 'c'], Vmatrix: ['‖', '‖', 'c'], cases: ['{', '', 'l'],
   aligned: ['', '', 'rl'], 'align*': ['', '', 'rl'], gathered: ['', '', 'c'], 'gather*': ['', '', 'c'], array: ['', '', ''],
 };
 
@@ -258,6 +257,13 @@ function restyle(node: Element, font: Font): Element {
     if (child.type === 'element') restyle(child, font);
     else if (child.type === 'text' && (node.tagName === 'mi' || node.tagName === 'mn')) child.value = Array.from(child.value, (c) => inFont(c, font)).join('');
   }
+  return node;
+}
+
+/** Sets the identifiers in a subtree upright (\mathrm). */
+function upright(node: Element): Element {
+  if (node.tagName === 'mi') node.properties.mathvariant = 'normal';
+  for (const child of node.children) if (child.type === 'element') upright(child);
   return node;
 }
 
@@ -511,7 +517,11 @@ class Parser {
     }
     // Token elements trim their spaces: the spaces of \text are kept as no-break spaces.
     if (name in TEXT) return { node: el('mtext', TEXT[name] ? { className: `tex-${TEXT[name]}` } : {}, [text(this.rawText().replace(/ /g, '\u00a0'))]) };
-    if (name === 'mathrm') return { node: mi(this.word(), { mathvariant: 'normal' }) };
+    if (name === 'mathrm') {
+      // A name (kg, d, Var) is one identifier; anything else (m/s, H_2O) has its letters upright.
+      if (/^\{[a-zA-Z0-9 ]+\}/.test(this.source.slice(this.peek()?.start ?? this.source.length))) return { node: mi(this.word(), { mathvariant: 'normal' }) };
+      return { node: upright(this.argument()) };
+    }
     if (name === 'operatorname') {
       const limits = this.isChar('*');
       if (limits) this.next();

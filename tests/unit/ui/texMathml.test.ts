@@ -101,7 +101,6 @@ describe('texToMathml', () => {
           `<mtr>${left}<mo>−</mo><mi>x</mi></mtd>${left}<mtext>otherwise</mtext></mtd></mtr>` +
           '</mtable></mrow></mrow>',
       );
-      expect(body('\\begin{rcases} a \\end{rcases}')).toBe(`<mrow><mtable><mtr>${left}<mi>a</mi></mtd></mtr></mtable><mo fence="true" stretchy="true">}</mo></mrow>`);
     });
 
     it('aligned, align* and gathered: display-style cells, right and left by turns without a gap between them', () => {
@@ -177,6 +176,10 @@ describe('texToMathml', () => {
     // Operators keep their characters; a font without digits leaves them as they are.
     expect(body('\\mathcal{A+1}')).toBe('<mrow><mi>𝒜</mi><mo>+</mo><mn>1</mn></mrow>');
     expect(body('\\mathbb R')).toBe('<mi>ℝ</mi>');
+    // \mathrm: a name is one upright identifier; units and formulas have their letters upright.
+    expect(body('\\mathrm{kg}')).toBe('<mi mathvariant="normal">kg</mi>');
+    expect(body('\\mathrm{m/s}')).toBe('<mrow><mi mathvariant="normal">m</mi><mo>/</mo><mi mathvariant="normal">s</mi></mrow>');
+    expect(body('\\mathrm{H_2O}')).toBe('<mrow><msub><mi mathvariant="normal">H</mi><mn>2</mn></msub><mi mathvariant="normal">O</mi></mrow>');
   });
 
   it('operator names and text in bold or italic', () => {
@@ -302,6 +305,8 @@ describe('texToMathml', () => {
       '\\middle|',
       '\\left( a \\middle. b \\right)',
       '\\operatorname{a_b}',
+      '\\mathrm',
+      '\\mathrm{a',
       '\\mathbf',
       '\\big',
       '\\unknowncommand',
