@@ -59,7 +59,7 @@ function useLazy<T>(needed: boolean, chunk: ReturnType<typeof lazyOnce<T>>): T |
  * formulas is beyond the translator, the whole text is typeset with KaTeX instead, so that one text
  * never mixes the two. Until a chunk has loaded, the text is shown with its math as TeX.
  */
-function useMathPlugins(text: string): { remarkPlugins: unknown[]; rehypePlugins: unknown[] } | undefined {
+function useMathPlugins(text: string): { remarkPlugins: unknown[]; rehypePlugins: unknown[]; styles?: object } | undefined {
   const hasMath = mayHaveMath(text);
   // The text whose formulas the translator could not all handle.
   const [katexFor, setKatexFor] = useState<string>();
@@ -97,6 +97,8 @@ export function Markdown({ children, inline = false, lineBreaks = false }: { chi
         '& p': { my: inline ? 0 : 1, display: inline ? 'inline' : undefined, whiteSpace: lineBreaks ? 'pre-line' : undefined },
         '& pre': { overflowX: 'auto' },
         '& img': { maxWidth: '100%' },
+        // What the MathML of the math chunk needs (cell alignment, lines, boxes), when it is loaded.
+        ...math?.styles,
       }}
     >
       <ReactMarkdown

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import remarkMath from 'remark-math';
-import { texToMathml } from './texMathml';
+import { mathmlStyles, texToMathml } from './texMathml';
 
 /** Called once per text when one of its formulas is beyond the small translator. */
 export type OnUnsupported = () => void;
@@ -33,9 +33,13 @@ export function rehypeMathml({ onUnsupported }: { onUnsupported: OnUnsupported }
   return (tree: Root) => walk(tree);
 }
 
-/** The plugins that typeset a text's math as MathML; `onUnsupported` as for rehypeMathml. */
+/**
+ * The plugins that typeset a text's math as MathML, `onUnsupported` as for rehypeMathml, and the
+ * styles (for `sx`) of the element around the text that the MathML's classes need.
+ */
 export const lightMathPlugins = (onUnsupported: OnUnsupported) => ({
   remarkPlugins: [remarkMath],
   rehypePlugins: [[rehypeMathml, { onUnsupported }] as const],
+  styles: mathmlStyles,
 });
 export type LightMathPlugins = ReturnType<typeof lightMathPlugins>;

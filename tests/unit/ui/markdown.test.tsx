@@ -13,8 +13,28 @@ describe('Markdown', () => {
     expect(container.textContent).not.toContain('$');
   });
 
+  it('matrices, cases and bold letters are MathML too: a table with its fences, its cells aligned', async () => {
+    const { container } = render(
+      <Markdown>{'Let $\\mathbf{v} = \\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}$ and\n\n$$\nf(x) = \\begin{cases} 1 & x > 0 \\\\ 0 & \\text{otherwise} \\end{cases}\n$$'}</Markdown>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('math')).toHaveLength(2));
+    const [inline, display] = Array.from(container.querySelectorAll('math'));
+    expect(inline.querySelector('mi')?.textContent).toBe('𝐯');
+    expect(Array.from(inline.querySelectorAll('mtr'), (r) => r.textContent)).toEqual(['1', '2']);
+    expect(Array.from(inline.querySelectorAll('mo[fence]'), (o) => o.textContent)).toEqual(['(', ')']);
+    expect(display.getAttribute('display')).toBe('block');
+    const cells = display.querySelectorAll('mtd');
+    expect(cells).toHaveLength(4);
+    expect(cells[3].textContent).toBe('otherwise');
+    // Left-aligned by the class the translator gives the cell and the rule the Markdown element carries.
+    expect(cells[3].getAttribute('class')).toBe('tex-l');
+    expect(getComputedStyle(cells[3]).textAlign).toMatch(/left$/);
+    expect(getComputedStyle(cells[0]).textAlign).toMatch(/left$/);
+    expect(container.querySelector('.katex')).toBeNull();
+  });
+
   it('a text with a formula beyond the MathML translator is typeset with KaTeX, all of it', async () => {
-    const { container } = render(<Markdown>{'Let $x$ be $\\mathbf{v}$'}</Markdown>);
+    const { container } = render(<Markdown>{'Let $x$ be $\\cancel{v}$'}</Markdown>);
     await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
     expect(container.textContent).not.toContain('$');
   });
