@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../../server/config';
+import { BODY_LIMIT_BYTES } from '../../server/app';
 import { helmetOptions, PERMISSIONS_POLICY, staticSecurityHeaders } from '../../server/security/headers';
 import { describeDb, useTestApp, type TestApp } from './helper';
 
@@ -73,12 +74,24 @@ describeDb('security headers', () => {
         'a 404': await t.request('GET', '/api/no-such-route'),
         'a 405 (no session)': await t.request('GET', '/api/teacher/verify'),
         'a 400': await t.request('POST', '/api/auth/login', { body: {} }),
+        'a 400 (body that is not JSON)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' }),
+        'a 413 (body over the limit)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT_BYTES) }) }),
+        'a 415 (a body type no route reads)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/x-unknown' }, payload: 'x' }),
       };
       for (const [what, res] of Object.entries(answers)) {
         expect(res.statusCode, what).not.toBe(500);
         expectSecurityHeaders(t, res, what);
       }
       expect(answers['a 404'].statusCode).toBe(404);
+      expect(answers['a 413 (body over the limit)'].statusCode).toBe(413);
+    });
+
+    it('are on a revalidated index.html (304)', async () => {
+      const first = await t.request('GET', '/');
+      const etag = String(first.headers.etag);
+      const again = await t.request('GET', '/', { headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expectSecurityHeaders(t, again, 'a 304');
     });
 
     it('are on the built front end: index.html, its files and client-side routes', async () => {
