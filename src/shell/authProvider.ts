@@ -50,7 +50,7 @@ export const authProvider = {
     return '/';
   },
 
-  /** Verifies the stored session with the server for the stored role; a failure clears storage and goes to '/'. */
+  /** Verifies the stored session with the server for the stored role; a refusal clears storage and goes to '/'. */
   async checkAuth(): Promise<void> {
     const role = getStoredRole();
     if (getToken() && role) {
@@ -61,6 +61,10 @@ export const authProvider = {
         setExamLinkQuiz(verified.data.examQuizId ?? null);
         return;
       }
+      // No answer (the connection dropped, or the page was left while asking, which aborts the
+      // request): the session may well be valid. What this browser keeps stays, the credentials and
+      // the answers kept on the device; only an answer from the server ends the session here.
+      if (result.internet) throw backToStart;
     }
     clearStorage();
     throw backToStart;
