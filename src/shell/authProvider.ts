@@ -50,7 +50,7 @@ export const authProvider = {
     return '/';
   },
 
-  /** Verifies the stored session with the server for the stored role; a failure clears storage and goes to '/'. */
+  /** Verifies the stored session with the server for the stored role; a refusal clears storage and goes to '/', no answer keeps the session. */
   async checkAuth(): Promise<void> {
     const role = getStoredRole();
     if (getToken() && role) {
@@ -61,6 +61,12 @@ export const authProvider = {
         setExamLinkQuiz(verified.data.examQuizId ?? null);
         return;
       }
+      // No answer (the connection dropped, or the page was left while asking, which aborts the
+      // request): the session may well be valid, so the page goes on with it. What this browser
+      // keeps stays, the credentials and the answers kept on the device (an exam goes on offline
+      // and sends them later); only an answer from the server ends the session, here or on the
+      // next request (checkError).
+      if (result.internet) return;
     }
     clearStorage();
     throw backToStart;

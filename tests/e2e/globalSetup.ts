@@ -4,5 +4,7 @@ import { execFileSync } from 'node:child_process';
 export default function setup() {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (process.env.E2E_SKIP_BUILD === '1') return;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // The test runner sets NODE_ENV=test, which Vite would pass on to React: a development build,
+  // with StrictMode's doubled effects and no minifying. Users get the production build.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -175,10 +175,27 @@ describe('exam integrity in the browser', () => {
   it('starts once one face is seen, and a covered face and a tab switch reach the teacher’s timeline', { timeout: 180_000 }, async () => {
     const { quizId, teacher } = await createQuiz('Proctored quiz', { face_detection: true });
     const page = await withCamera(files.coverable);
+    // The camera tracks the page opens (the instruction page, then the exam page, in one document).
+    await page.addInitScript(() => {
+      const tracks: MediaStreamTrack[] = [];
+      (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = tracks;
+      const devices = navigator.mediaDevices;
+      const getUserMedia = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        const stream = await getUserMedia(constraints);
+        tracks.push(...stream.getTracks());
+        return stream;
+      };
+    });
+    const cameraTracks = () => page.evaluate(() => (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((t) => t.readyState));
     await signIn(page, 'student', 'STUDENT');
-    await page.goto(instructions(quizId));
-    await page.getByRole('button', { name: 'Allow the camera' }).click();
-    await page.locator('[data-face-status="one"]').waitFor({ timeout: 30_000 });
+    try {
+      await page.goto(instructions(quizId));
+      await page.getByRole('button', { name: 'Allow the camera' }).click();
+      await page.locator('[data-face-status="one"]').waitFor({ timeout: 30_000 });
+    } catch (err) {
+      throw new Error(`${String(err)}\nThe page at ${page.url()} shows:\n${await page.locator('body').innerText()}`);
+    }
     await page.getByRole('button', { name: 'Start exam' }).click();
     await page.waitForURL(/\/student\/exam\/\d+$/);
     const attemptId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -210,9 +227,13 @@ describe('exam integrity in the browser', () => {
     };
     await waitForStatus('none');
     await waitForStatus('one');
+    // One camera at a time: the instruction page's is released, the exam page opened one.
+    expect(await cameraTracks()).toEqual(['ended', 'live']);
     await page.getByRole('button', { name: 'Submit exam' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('heading', { name: 'Your exam is submitted' }).waitFor();
+    // Submitting turns the camera off.
+    expect(await cameraTracks()).toEqual(['ended', 'ended']);
 
     let types: string[] = [];
     for (let i = 0; i < 30 && !(types.includes('no-face') && types.includes('tab-hidden')); i++) {

@@ -11,7 +11,7 @@ const STATUS_TEXT: Record<FaceStatus, string> = {
   none: 'No face seen: sit in front of the camera, in good light.',
   one: 'Your face is seen. You can start.',
   many: 'More than one face is seen: only you may be in front of the camera.',
-  error: 'The face check could not run in this browser. Try another browser, or ask your teacher.',
+  error: 'The face check could not run in this browser. It is tried again every few seconds; if this message stays, try another browser, or ask your teacher.',
 };
 
 /** What the student reads before allowing the camera. */

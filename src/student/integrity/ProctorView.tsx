@@ -42,6 +42,13 @@ export function ProctorView({ queue, noFaceSeconds, multipleFacesSeconds }: { qu
     }
   }, [kind, conditions, queue]);
   useEffect(() => () => conditions.end(studentClock.now()), [conditions]);
+  // The teacher learns that the face check could not run (once a page): no face was counted from then on.
+  const reportedError = useRef(false);
+  useEffect(() => {
+    if (!stream || status !== 'error' || reportedError.current) return;
+    reportedError.current = true;
+    queue.add({ type: 'camera-off', at: studentClock.now(), reason: 'face-check-unavailable' });
+  }, [stream, status, queue]);
 
   const light = stream ? LIGHT[status] : { color: '#c62828', text: 'Camera off' };
   return (

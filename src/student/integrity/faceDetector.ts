@@ -30,8 +30,16 @@ export function loadFaceDetector(): Promise<void> {
 
 const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.5 });
 
-/** How many faces the current frame of `video` shows. */
+/** `HTMLMediaElement.HAVE_FUTURE_DATA`: the video is playing, its current frame can be read. */
+const VIDEO_PLAYABLE = 3;
+
+/**
+ * How many faces the current frame of `video` shows. The video must be playable: face-api waits
+ * for a video that is not for a `load` event, which video elements never fire, so its promise
+ * would never settle. Such a video is refused here instead.
+ */
 export async function countFaces(video: HTMLVideoElement): Promise<number> {
+  if (video.readyState < VIDEO_PLAYABLE) throw new Error('The camera video is not playing yet');
   const faces = await faceapi.detectAllFaces(video, options);
   return faces.length;
 }

@@ -39,6 +39,17 @@ describe('authProvider.checkAuth', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('keeps the session and the storage when the check gets no answer (connection lost, page left)', async () => {
+    storeSession('STUDENT');
+    localStorage.setItem('examAnswers:7', '{"1":"b"}');
+    server.use(http.get('/api/student/verify', () => HttpResponse.error()));
+
+    await expect(authProvider.checkAuth()).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(localStorage.getItem('role')).toBe('STUDENT');
+    expect(localStorage.getItem('examAnswers:7')).toBe('{"1":"b"}');
+  });
+
   it('rejects without asking the server when nothing is stored', async () => {
     await expect(authProvider.checkAuth()).rejects.toMatchObject({ redirectTo: '/' });
   });
