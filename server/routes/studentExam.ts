@@ -222,8 +222,10 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/attempts/:attemptId/answers/:questionId',
     {
       onRequest,
-      // Its answers are a few hundred bytes: not worth a compression step on the busiest route.
+      // Its answers are a few hundred bytes: not worth a compression step on the busiest route,
+      // and the exam page never sends a compressed body, so no decompression hook runs either.
       compress: false,
+      decompress: false,
       schema: {
         tags,
         summary: 'Save one answer (idempotent; a lower seq than the stored one is ignored)',
