@@ -1,4 +1,5 @@
 import * as faceapi from '@vladmandic/face-api';
+import { isPlayable } from './useFaceCount';
 
 /**
  * Counts faces in a video frame, in the browser only: the frame never leaves it. Loaded lazily
@@ -30,16 +31,14 @@ export function loadFaceDetector(): Promise<void> {
 
 const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.5 });
 
-/** `HTMLMediaElement.HAVE_FUTURE_DATA`: the video is playing, its current frame can be read. */
-const VIDEO_PLAYABLE = 3;
-
 /**
- * How many faces the current frame of `video` shows. The video must be playable: face-api waits
+ * How many faces the current frame of `video` shows. The video must be playable
+ * (HAVE_FUTURE_DATA: playing, its current frame readable): face-api waits
  * for a video that is not for a `load` event, which video elements never fire, so its promise
  * would never settle. Such a video is refused here instead.
  */
 export async function countFaces(video: HTMLVideoElement): Promise<number> {
-  if (video.readyState < VIDEO_PLAYABLE) throw new Error('The camera video is not playing yet');
+  if (!isPlayable(video)) throw new Error('The camera video is not playing yet');
   const faces = await faceapi.detectAllFaces(video, options);
   return faces.length;
 }

@@ -20,10 +20,13 @@ export const SAMPLE_LIMIT_MS = 15_000;
 /** After the detector failed to load, it is loaded again this often. */
 export const RETRY_MS = 5_000;
 
-/** `HTMLMediaElement.HAVE_FUTURE_DATA`: the video is playing and its current frame can be read. */
-const PLAYABLE = 3;
-
 type Detector = typeof import('./faceDetector');
+
+/**
+ * Whether the video is playing and its current frame can be read (`readyState` at least
+ * HAVE_FUTURE_DATA, 3; written as a number, since not every DOM, jsdom included, has the constant).
+ */
+export const isPlayable = (video: HTMLVideoElement) => video.readyState >= 3;
 
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,7 +47,7 @@ function whenPlayable(video: HTMLVideoElement, until: () => boolean): Promise<vo
     const events = ['loadeddata', 'canplay', 'playing'] as const;
     const poll = setInterval(() => check(), 1000);
     const check = () => {
-      if (video.readyState < PLAYABLE && !until()) return;
+      if (!isPlayable(video) && !until()) return;
       for (const type of events) video.removeEventListener(type, check);
       clearInterval(poll);
       resolve();
@@ -113,7 +116,7 @@ export function useFaceCount(video: RefObject<HTMLVideoElement | null>, stream: 
       const sample = async () => {
         if (stopped) return;
         // A video that stalls (its stream replaced, the camera busy) is waited for: it is not a failure.
-        if (element.readyState < PLAYABLE) await whenPlayable(element, isStopped);
+        if (!isPlayable(element)) await whenPlayable(element, isStopped);
         if (stopped) return;
         const started = Date.now();
         try {
