@@ -555,7 +555,7 @@ class Parser {
   /** An environment after its \begin, up to its \end: a table of cells separated by & and rows by \\. */
   private environment(): Element {
     const name = this.rawText();
-    if (!(name in ENVIRONMENTS) || name in {} || (name.endsWith('*') && !this.display)) unsupported();
+    if (!Object.hasOwn(ENVIRONMENTS, name) || (name.endsWith('*') && !this.display)) unsupported();
     const [open, close] = ENVIRONMENTS[name];
     let [, , align] = ENVIRONMENTS[name];
     // An array's column spec: l, c and r, with | for a line between columns (or before or after them).
