@@ -6,6 +6,7 @@ type FastifySchemaCompilerArgs = Parameters<FastifySchemaCompiler<unknown>>[0];
 import type { Transaction } from 'kysely';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
+import { sendListPage } from '../lib/listAnswer';
 import { fieldErrors, validationError } from '../lib/validation';
 import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './adapter';
 import { listQuerystring, parseListQuery } from './listQuery';
@@ -243,8 +244,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         .execute();
       const records = await toRecords(app.db, r, rows);
       const end = records.length ? query.offset + records.length - 1 : query.offset;
-      reply.header('Content-Range', `${def.resource} ${query.offset}-${end}/${Number(total)}`);
-      return ok(records);
+      return sendListPage(reply, `${def.resource} ${query.offset}-${end}/${Number(total)}`, ok(records));
     },
   );
 

@@ -250,6 +250,35 @@ describeDb('the built front end and API answers from the Node server', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().success).toBe(true);
   });
+
+  it('compresses list pages too, keeping their Content-Range', async () => {
+    const teacher = await t.login('teacher', 'TEACHER');
+    const url = `/api/questions?range=${encodeURIComponent('[0,24]')}`;
+    const plain = await t.request('GET', url, { token: teacher });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-range']).toMatch(/^questions 0-\d+\/\d+$/);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await t.request('GET', url, { token: teacher, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-range']).toBe(plain.headers['content-range']);
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await t.request('GET', url, { token: teacher, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    // One record is under the 1 kB threshold: sent as it is.
+    const one = await t.request('GET', `/api/questions?range=${encodeURIComponent('[0,0]')}`, { token: teacher, headers: { 'accept-encoding': 'br' } });
+    expect(one.statusCode).toBe(200);
+    expect(one.rawPayload.length).toBeLessThan(1024);
+    expect(one.headers['content-encoding']).toBeUndefined();
+    expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(one.json().data).toHaveLength(1);
+  });
 });
 
 describeDb('one server process per SQLite database', () => {

@@ -170,6 +170,19 @@ if (!pgOk && required) throw new Error('PostgreSQL is required (REQUIRE_POSTGRES
     for (const [name, value] of Object.entries(staticSecurityHeaders(loadConfig({})))) expect(index.headers.get(name), name).toBe(value);
   });
 
+  it('passes compressed API answers through, list pages with their Content-Range', async () => {
+    const signedIn = await post(cluster.url, '/api/auth/login', { username: seed.teacher, password: seed.password, role: 'TEACHER', userTime: Date.now() });
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()).data;
+    const page = await raw(`${cluster.url}/api/questions?range=${encodeURIComponent('[0,49]')}`, { 'accept-encoding': 'br, gzip', authorization: `Bearer ${token}` });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('content-range')).toMatch(/^questions 0-49\/\d+$/);
+    const json = JSON.parse(zlib.brotliDecompressSync(page.body).toString());
+    expect(json.data).toHaveLength(50);
+    expect(page.body.length).toBeLessThan(JSON.stringify(json).length / 2);
+  });
+
   it('keeps signing in while Redis is down, says so on /api/ready, and recovers', async () => {
     await cluster.redis!.stop();
     try {
