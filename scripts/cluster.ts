@@ -68,8 +68,11 @@ export interface Cluster {
   processes: ClusterProcess[];
   redis?: ClusterRedis;
   nginxPid(): number | undefined;
-  /** Restarts the processes one after the other, each once the one before is ready again. */
-  rollingRestart(): Promise<void>;
+  /**
+   * Restarts the processes one after the other, each once the one before is ready again, and gives
+   * each stopped process's exit code (0: it closed within its grace; 1: the grace ran out).
+   */
+  rollingRestart(): Promise<(number | null)[]>;
   stop(): Promise<void>;
 }
 
@@ -283,10 +286,14 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       redis,
       nginxPid: () => nginx.pid,
       async rollingRestart() {
+        const codes: (number | null)[] = [];
         for (const p of processes) {
-          await p.stop('SIGTERM');
+          const started = Date.now();
+          codes.push(await p.stop('SIGTERM'));
+          log(`server process ${processes.indexOf(p) + 1} stopped in ${Date.now() - started} ms (exit code ${codes.at(-1)})`);
           await p.start();
         }
+        return codes;
       },
       async stop() {
         for (const s of started.reverse()) await s.stop();

@@ -44,7 +44,7 @@ import questionTransferRoutes from './routes/questionTransfer';
 import questionImageRoutes from './routes/questionImages';
 import analysisRoutes from './routes/analysis';
 import dashboardRoutes from './routes/dashboards';
-import { closeExpiredAttempts } from './exam/attempts';
+import { sweepExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './storage';
 import { securityHeaders } from './security/headers';
@@ -163,6 +163,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
+  closeConnectionsOnceIdle(app);
   return app;
 }
 
@@ -203,16 +204,6 @@ function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
   return errorHandler(err, req, reply);
 }
 
-/**
- * One sweep: closes the attempts whose deadline and grace have passed. Closing ends their exam-link
- * sessions in the database; this process then forgets the sessions it remembers.
- */
-export async function sweepExpiredAttempts(app: FastifyInstance, now = Date.now()): Promise<number> {
-  const closed = await closeExpiredAttempts(app.db, now);
-  if (closed > 0) app.sessions.forgetAll();
-  return closed;
-}
-
 /** Attempts whose browser is gone are closed at their deadline (plus grace) by the server itself. */
 function closeAbandonedAttempts(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
@@ -222,6 +213,22 @@ function closeAbandonedAttempts(app: FastifyInstance) {
     timer = setInterval(() => {
       sweepExpiredAttempts(app).catch((err) => app.log.error({ err }, 'closing expired attempts failed'));
     }, every * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * app.close() waits until every connection has ended, and Node ends only the connections idle at
+ * that moment: a kept-alive connection (nginx keeps them to every process) whose request was in
+ * flight gets its answer and then stays open, up to the keep-alive timeout, so the close would
+ * outlast the shutdown grace and the process would exit without committing its save batch. While
+ * closing, each connection is therefore ended as soon as it falls idle.
+ */
+function closeConnectionsOnceIdle(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    timer = setInterval(() => app.server.closeIdleConnections(), 50);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import { closeExpiredAttempts, paperOf, type QuizRow } from '../exam/attempts';
+import { paperOf, type QuizRow } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET } from '../../src/schemas/quizzes';
 import { quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
@@ -58,11 +58,10 @@ function chosenOf(type: string, response: unknown): string[] {
 
 /**
  * Everything the analysis page shows for one quiz, read in four statements: the submitted attempts
- * (with their frozen papers), their answers, the students' names and the modules' names. An attempt
- * whose deadline has passed is closed first, so the figures count it.
+ * (with their frozen papers), their answers, the students' names and the modules' names. The caller
+ * closes the quiz's expired attempts first (sweepExpiredAttempts), so the figures count them.
  */
 export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<QuizReport> {
-  await closeExpiredAttempts(db, Date.now(), quiz.id);
   // Without random rules every paper holds the quiz's fixed questions (locked once a student has
   // started), only in another order: one paper tells the questions, and the others (tens of kB
   // each) need not be read. With random rules each paper says which questions it drew.

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
@@ -270,4 +271,16 @@ export async function closeExpiredAttempts(db: Kysely<Database>, now = Date.now(
   const due = await q.orderBy('id').limit(2_000).execute();
   await gradeAttempts(db, due.map((a) => a.id), { by: 'deadline', now });
   return due.length;
+}
+
+/**
+ * Closes the attempts whose deadline and grace have passed (of one quiz, or of all), then has every
+ * server process forget the sessions it remembers: closing an attempt ends its exam-link session in
+ * the database, and a remembered copy must not outlive that in this process or another. Every caller
+ * that closes expired attempts goes through here (the sweep, the participants page, the analysis).
+ */
+export async function sweepExpiredAttempts(app: Pick<FastifyInstance, 'db' | 'sessions'>, now = Date.now(), quizId?: number): Promise<number> {
+  const closed = await closeExpiredAttempts(app.db, now, quizId);
+  if (closed > 0) await app.sessions.forgetAll();
+  return closed;
 }

@@ -6,6 +6,7 @@ import { markAnswerByHand, questionGradingSheet } from '../analysis/handGrading'
 import { loadQuizReport } from '../analysis/report';
 import { reportCsv, reportWorkbook } from '../analysis/export';
 import { subjectAttainment } from '../analysis/subjectAttainment';
+import { sweepExpiredAttempts } from '../exam/attempts';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id });
@@ -24,6 +25,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/quizzes/:id/statistics', { onRequest: readers, schema: { tags, summary: "A quiz's item analysis and course-outcome attainment", params: quizParams } }, async (req) => {
     const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
+    await sweepExpiredAttempts(app, Date.now(), quiz.id);
     return ok(await loadQuizReport(app.db, quiz));
   });
 
@@ -40,6 +42,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
+      await sweepExpiredAttempts(app, Date.now(), quiz.id);
       const report = await loadQuizReport(app.db, quiz);
       const base = `analysis-${fileName(quiz)}`;
       if (req.query.format === 'csv') {
@@ -87,7 +90,11 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id/attainment',
     { onRequest: teacher, schema: { tags, summary: "A subject's course-outcome attainment across the teacher's quizzes, with the trend", params: quizParams } },
-    async (req) => ok(await subjectAttainment(app.db, req.user!, req.params.id)),
+    async (req) => {
+      // Every expired attempt is closed first (the subject's quizzes are read inside), so the figures count them.
+      await sweepExpiredAttempts(app);
+      return ok(await subjectAttainment(app.db, req.user!, req.params.id));
+    },
   );
 };
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { newToken } from '../auth/tokens';
 import { buildPaper } from '../exam/paper';
-import { closeAttempt, closeExpiredAttempts, deadlineOf, loadQuiz, paperConfigOf, paperOf, quizOptions, regradeAttempt } from '../exam/attempts';
+import { closeAttempt, deadlineOf, loadQuiz, paperConfigOf, paperOf, quizOptions, regradeAttempt, sweepExpiredAttempts } from '../exam/attempts';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { writeWorkbook } from '../upload/spreadsheet';
@@ -57,7 +57,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
   async function participants(req: FastifyRequest, quizId: number) {
     const quiz = await ownQuiz(req, quizId);
     const now = Date.now();
-    await closeExpiredAttempts(app.db, now, quizId);
+    await sweepExpiredAttempts(app, now, quizId);
     const members = quiz.group_id ? await groupMembers(app.db, quiz.group_id) : [];
     const attempts = await attemptsOfQuiz(app.db, quizId);
     const tokens = await liveExamTokens(app.db, quizId, now);
@@ -172,8 +172,8 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await attemptQuiz(app.db, req.params.attemptId);
     if (!attempt || attempt.quiz_id !== req.params.id) throw notFound('Attempt not found');
     const closed = await closeAttempt(app.db, attempt.id, 'teacher');
-    // Its exam-link sessions ended with it: this process forgets them at once.
-    app.sessions.forgetUser(closed.student_id);
+    // Its exam-link sessions ended with it: every process forgets them at once.
+    await app.sessions.forgetUser(closed.student_id);
     return ok({ participants: (await participants(req, req.params.id)).rows }, 'Attempt closed');
   });
 

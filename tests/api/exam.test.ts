@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { closeExpiredAttempts, SAVE_GRACE_MS } from '../../server/exam/attempts';
-import { sweepExpiredAttempts } from '../../server/app';
+import { closeExpiredAttempts, SAVE_GRACE_MS, sweepExpiredAttempts } from '../../server/exam/attempts';
 import { EXAM_LINK_ONLY, EXAM_LINK_OTHER_QUIZ } from '../../server/auth/examLinkScope';
 import { describeDb, useTestApp } from './helper';
 
@@ -894,6 +893,27 @@ describeDb('students take exams', () => {
       expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(405);
       // Password sessions are not exam-link sessions: they stay.
       expect((await call('GET', '/api/student/attempts', 'peer')).statusCode).toBe(200);
+    });
+
+    it("ends at once when the teacher's participants page or the quiz's statistics close the attempt at its deadline", async () => {
+      const quizId = await createQuiz({ questions: [bank[2].id] });
+      const session = await viaLink(quizId);
+      const peerSession = await viaLink(quizId, 'peer');
+      const attemptId = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, session)).data.id as number;
+      const peerAttempt = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, peerSession)).data.id as number;
+      // Both sessions were just read, so this process remembers them.
+      expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(200);
+      expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(200);
+
+      await setDeadline(attemptId, Date.now() - SAVE_GRACE_MS - MINUTE);
+      expect((await call('GET', `/api/quizzes/${quizId}/participants`, 'teacher')).statusCode).toBe(200);
+      expect((await attemptRow(attemptId)).closed_by).toBe('deadline');
+      expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(405);
+
+      await setDeadline(peerAttempt, Date.now() - SAVE_GRACE_MS - MINUTE);
+      expect((await call('GET', `/api/quizzes/${quizId}/statistics`, 'teacher')).statusCode).toBe(200);
+      expect((await attemptRow(peerAttempt)).closed_by).toBe('deadline');
+      expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(405);
     });
   });
 

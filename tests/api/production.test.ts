@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -279,6 +281,38 @@ describeDb('the built front end and API answers from the Node server', () => {
     expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(one.json().data).toHaveLength(1);
   });
+});
+
+describeDb('a process that is stopping', () => {
+  const t = useTestApp();
+
+  it('answers the request in flight, then ends its kept-alive connection and finishes closing at once', async () => {
+    const { DATABASE_URL, DATA_DIR } = t.config;
+    const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: './no-front-end', ATTEMPT_SWEEP_SECONDS: '0', ...(DATABASE_URL ? { DATABASE_URL } : { DATA_DIR }) });
+    const portal = await startPortal(config, false);
+    await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect((portal.app.server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const ended = once(socket, 'close');
+    // The request's head is read before the close begins; its body arrives after.
+    const body = JSON.stringify({});
+    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    let closed = false;
+    const closing = portal.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    socket.write(body);
+    await ended;
+    await closing;
+    // Without ending the connection once idle, the close waits for the keep-alive timeout (72 s).
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/keep-alive/i);
+  }, 15_000);
 });
 
 describeDb('one server process per SQLite database', () => {
