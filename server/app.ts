@@ -47,7 +47,7 @@ import dashboardRoutes from './routes/dashboards';
 import { sweepExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './storage';
-import { securityHeaders } from './security/headers';
+import { securityHeaderPairs, securityHeaders, setSecurityHeaders } from './security/headers';
 import { ImportGate } from './upload/importGate';
 
 declare module 'fastify' {
@@ -78,13 +78,18 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const headerPairs = securityHeaderPairs(config);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: trustProxySetting(config),
-    frameworkErrors: routerError,
+    // The router's own refusals come before any hook: they get the security headers here.
+    frameworkErrors: (err, req, reply) => {
+      setSecurityHeaders(reply, headerPairs);
+      return routerError(err, req, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -111,7 +116,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.decorate('imports', new ImportGate(config.IMPORT_CONCURRENCY));
 
-  await app.register(securityHeaders, { config });
+  await app.register(securityHeaders, { pairs: headerPairs });
   if (config.CORS_ORIGIN) {
     await app.register(cors, {
       origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()),
@@ -263,9 +268,13 @@ async function serveFrontEnd(app: FastifyInstance, config: Config) {
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A build file that is not there (a page of an older release asking for one of its own) is a
+    // 404 no one keeps, as nginx answers it, not index.html under a script's name.
+    const isBuildFile = req.url.startsWith(`/${HASHED_DIR}/`);
+    if (!isApi && !isBuildFile && hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.sendFile('index.html', root);
     }
+    if (isBuildFile) reply.header('cache-control', CACHE_REVALIDATE);
     return reply.code(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
   });
 }

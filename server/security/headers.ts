@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config';
@@ -106,10 +106,22 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
+/** The pairs of staticSecurityHeaders with lower-case names, built once at start. */
+export type SecurityHeaderPairs = readonly (readonly [string, string])[];
+export const securityHeaderPairs = (config: Config): SecurityHeaderPairs =>
+  Object.entries(staticSecurityHeaders(config)).map(([name, value]) => [name.toLowerCase(), value] as const);
+
+/** Adds the pairs among the reply's headers (a route may still replace one afterwards). */
+export function setSecurityHeaders(reply: FastifyReply, pairs: SecurityHeaderPairs): void {
+  for (let i = 0; i < pairs.length; i++) reply.header(pairs[i][0], pairs[i][1]);
+}
+
 /**
  * Sets the pairs of staticSecurityHeaders on every answer (API, files, the Swagger UI, errors and
  * 404s): at the start of each request, among Fastify's own reply headers, so a route may still
- * replace one. The pairs are built once at start, with lower-case names: registering
+ * replace one. The answers the router gives before any hook runs (a malformed percent-escape, a
+ * path part too long) get them from the app's frameworkErrors handler, with the same pairs.
+ * The pairs are built once at start, with lower-case names: registering
  * @fastify/helmet instead builds helmet's middleware and parses the policy again on every request.
  * They go through reply.header, not the raw response's setHeader: a header set on the raw response
  * first sends Node down its slower path for every answer (each of Fastify's headers set again, one
@@ -117,10 +129,9 @@ export function staticSecurityHeaders(config: Config): Record<string, string> {
  * its server CPU time in the bench's save storm. A test holds these pairs equal to what helmet
  * sends with helmetOptions.
  */
-const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const pairs = Object.entries(staticSecurityHeaders(config)).map(([name, value]) => [name.toLowerCase(), value] as const);
+const plugin: FastifyPluginAsync<{ pairs: SecurityHeaderPairs }> = async (app, { pairs }) => {
   app.addHook('onRequest', (_req, reply, done) => {
-    for (let i = 0; i < pairs.length; i++) reply.header(pairs[i][0], pairs[i][1]);
+    setSecurityHeaders(reply, pairs);
     done();
   });
 };

@@ -232,6 +232,13 @@ describeDb('the built front end and API answers from the Node server', () => {
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
+  it('answers a build file that is not there with a 404 no one keeps, not with index.html', async () => {
+    const res = await t.request('GET', '/assets/index-Gone1234.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  });
+
   it('revalidates every other unhashed file', async () => {
     const res = await t.request('GET', '/robots.txt', { headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -77,6 +77,8 @@ describeDb('security headers', () => {
         'a 400 (body that is not JSON)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' }),
         'a 413 (body over the limit)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT_BYTES) }) }),
         'a 415 (a body type no route reads)': await t.portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/x-unknown' }, payload: 'x' }),
+        'a 400 (a malformed percent-escape, refused by the router)': await t.request('GET', '/api/quizzes/%zz'),
+        'a 414 (a path part too long, refused by the router)': await t.request('GET', `/api/question-images/${'1'.repeat(150)}`),
       };
       for (const [what, res] of Object.entries(answers)) {
         expect(res.statusCode, what).not.toBe(500);
@@ -84,6 +86,8 @@ describeDb('security headers', () => {
       }
       expect(answers['a 404'].statusCode).toBe(404);
       expect(answers['a 413 (body over the limit)'].statusCode).toBe(413);
+      expect(answers['a 400 (a malformed percent-escape, refused by the router)'].statusCode).toBe(400);
+      expect(answers['a 414 (a path part too long, refused by the router)'].statusCode).toBe(414);
     });
 
     it('are on a revalidated index.html (304)', async () => {

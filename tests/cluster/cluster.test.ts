@@ -186,6 +186,23 @@ if (!pgOk && required) throw new Error('PostgreSQL is required (REQUIRE_POSTGRES
     expect(page.body.length).toBeLessThan(JSON.stringify(json).length / 2);
   });
 
+  it("sends the security headers once on the API's answers, and on nginx's own refusals and 404s", async () => {
+    const expected = Object.entries(staticSecurityHeaders(loadConfig({})));
+    const answers = {
+      'an API answer': await raw(`${cluster.url}/api/health`, {}),
+      "an API error": await raw(`${cluster.url}/api/no-such-route`, {}),
+      "nginx's 400 (a malformed escape)": await raw(`${cluster.url}/%zz`, {}),
+      "nginx's 414 (an address too long)": await raw(`${cluster.url}/${'a'.repeat(9_000)}`, {}),
+      'a build file that is not there': await raw(`${cluster.url}/assets/index-Gone1234.js`, {}),
+    };
+    // Node joins a header sent twice into one value: equal to the single value means sent once.
+    for (const [what, res] of Object.entries(answers)) for (const [name, value] of expected) expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
+    expect(answers["nginx's 400 (a malformed escape)"].status).toBe(400);
+    expect(answers["nginx's 414 (an address too long)"].status).toBe(414);
+    expect(answers['a build file that is not there'].status).toBe(404);
+    expect(answers['a build file that is not there'].headers.get('cache-control')).toBeNull();
+  });
+
   it('keeps signing in while Redis is down, says so on /api/ready, and recovers', async () => {
     await cluster.redis!.stop();
     try {
