@@ -43,6 +43,48 @@ function decode(sender: string, text: string): SessionEvent | undefined {
   return undefined;
 }
 
+/**
+ * A revocation this process could not send (the connection down, a command timed out) is owed to
+ * the others: they may be listening still, and would trust the session until its next touch. It
+ * is sent again, as "forget everything" (which covers whatever was missed), every second until it
+ * goes through.
+ */
+export class OwedRevocation {
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  /** `send` tells every process to forget everything; it resolves true once sent. */
+  constructor(
+    private readonly send: () => Promise<boolean>,
+    private readonly everyMs = 1_000,
+  ) {}
+
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** A send failed: try again until one succeeds (one retry loop, however many failed). */
+  failed(): void {
+    if (this.timer || this.closed) return;
+    const attempt = () => {
+      this.timer = setTimeout(async () => {
+        const sent = await this.send().catch(() => false);
+        if (this.closed) return;
+        if (sent) this.timer = undefined;
+        else attempt();
+      }, this.everyMs);
+      this.timer.unref();
+    };
+    attempt();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /** Redis pub/sub (with REDIS_URL): the subscriber connection resubscribes by itself after a reconnect. */
 export class RedisSessionChannel implements SessionChannel {
   readonly name = 'redis';
@@ -95,17 +137,26 @@ export class RedisSessionChannel implements SessionChannel {
     }
   }
 
+  private readonly owed = new OwedRevocation(() => this.send({ kind: 'all' }));
+
   async publish(event: SessionEvent): Promise<void> {
-    if (!this.link.ready) return;
+    if (!(await this.send(event))) this.owed.failed();
+  }
+
+  private async send(event: SessionEvent): Promise<boolean> {
+    if (!this.link.ready) return false;
     try {
       await this.link.client.publish(this.channel, encode(this.sender, event));
+      return true;
     } catch (err) {
       this.link.trouble(err as Error);
+      return false;
     }
   }
 
   async close(): Promise<void> {
     this.subscribed = false;
+    this.owed.close();
   }
 }
 
@@ -143,7 +194,6 @@ export class PgSessionChannel implements SessionChannel {
     this.listener = client;
     const lost = (err?: Error) => {
       if (this.listener !== client) return;
-      const wasListening = this.listening;
       this.listening = false;
       this.listener = undefined;
       client.end().catch(() => undefined);
@@ -152,7 +202,8 @@ export class PgSessionChannel implements SessionChannel {
         this.lastLogAt = Date.now();
         this.log.warn({ err: { message: err?.message ?? 'connection ended' } }, 'session revocations: PostgreSQL listener lost, reconnecting (sessions are trusted for 5 s meanwhile)');
       }
-      this.retry = setTimeout(() => void this.connect(wasListening || resumed), 1_000);
+      // Whatever was cached meanwhile (or before a first listen that failed) may have missed a revocation.
+      this.retry = setTimeout(() => void this.connect(true), 1_000);
       this.retry.unref();
     };
     client.on('error', lost);
@@ -180,17 +231,26 @@ export class PgSessionChannel implements SessionChannel {
 
   private send?: (channel: string, payload: string) => Promise<unknown>;
 
+  private readonly owed = new OwedRevocation(() => this.notify({ kind: 'all' }));
+
   async publish(event: SessionEvent): Promise<void> {
-    if (!this.send) return;
+    if (!(await this.notify(event))) this.owed.failed();
+  }
+
+  private async notify(event: SessionEvent): Promise<boolean> {
+    if (!this.send) return true;
     try {
       await this.send(CHANNEL, encode(this.sender, event));
+      return true;
     } catch (err) {
-      this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed');
+      this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed (sent again as "forget everything" until it goes through)');
+      return false;
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.owed.close();
     this.listening = false;
     clearTimeout(this.retry);
     const client = this.listener;

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
 import { loadConfig } from '../../server/config';
+import { PgSessionChannel } from '../../server/auth/sessionChannel';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { freePort, startPortalServer } from '../../bench/server';
@@ -176,6 +178,29 @@ describeDb('two server processes on PostgreSQL without Redis', () => {
     expect((await inject(b.portal, 'GET', '/api/student/verify', { token })).statusCode).toBe(200);
     expect((await inject(a.portal, 'POST', '/api/auth/logout', { token })).statusCode).toBe(200);
     expect(await statusWithin(500, 405, () => inject(b.portal, 'GET', '/api/student/verify', { token }))).toBe(405);
+  });
+
+  it('forgets everything it remembers once its listener is up, also when the first LISTEN failed', async () => {
+    // A database that does not exist yet: the first connection fails, the retries go on each second.
+    const url = new URL(a.config.DATABASE_URL!);
+    const name = `portal_channel_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: a.config.DATABASE_URL });
+    await admin.connect();
+    const channel = new PgSessionChannel(Object.assign(new URL(url), { pathname: `/${name}` }).toString(), { warn: () => undefined, error: () => undefined, info: () => undefined } as never);
+    let resumed = 0;
+    try {
+      await channel.start({ onEvent: () => undefined, onResume: () => resumed++ });
+      expect(channel.live).toBe(false);
+      await admin.query(`create database ${name}`);
+      const deadline = Date.now() + 5_000;
+      while (!channel.live && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(channel.live).toBe(true);
+      expect(resumed).toBe(1);
+    } finally {
+      await channel.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
 
