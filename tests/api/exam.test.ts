@@ -873,12 +873,18 @@ describeDb('students take exams', () => {
       expect(body(await call('GET', `/api/student/attempts/${attemptId}/analysis`, 'student')).data).toMatchObject({ score: 1 });
     });
 
-    it('ends when the server closes the attempt at its deadline, or the teacher closes it', async () => {
+    /** A quiz that the student and the peer have each started through their exam link. */
+    async function twoLinkAttempts() {
       const quizId = await createQuiz({ questions: [bank[2].id] });
       const session = await viaLink(quizId);
       const peerSession = await viaLink(quizId, 'peer');
       const attemptId = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, session)).data.id as number;
       const peerAttempt = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, peerSession)).data.id as number;
+      return { quizId, session, peerSession, attemptId, peerAttempt };
+    }
+
+    it('ends when the server closes the attempt at its deadline, or the teacher closes it', async () => {
+      const { quizId, session, peerSession, attemptId, peerAttempt } = await twoLinkAttempts();
       expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(200);
 
       await setDeadline(attemptId, Date.now() - SAVE_GRACE_MS - MINUTE);
@@ -896,11 +902,7 @@ describeDb('students take exams', () => {
     });
 
     it("ends at once when the teacher's participants page or the quiz's statistics close the attempt at its deadline", async () => {
-      const quizId = await createQuiz({ questions: [bank[2].id] });
-      const session = await viaLink(quizId);
-      const peerSession = await viaLink(quizId, 'peer');
-      const attemptId = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, session)).data.id as number;
-      const peerAttempt = body(await linkCall('POST', `/api/student/quizzes/${quizId}/attempts`, peerSession)).data.id as number;
+      const { quizId, session, peerSession, attemptId, peerAttempt } = await twoLinkAttempts();
       // Both sessions were just read, so this process remembers them.
       expect((await linkCall('GET', `/api/student/attempts/${attemptId}`, session)).statusCode).toBe(200);
       expect((await linkCall('GET', `/api/student/attempts/${peerAttempt}`, peerSession)).statusCode).toBe(200);
