@@ -92,6 +92,23 @@ function track(child: ChildProcess, keep?: (s: string) => void): ChildProcess {
   return child;
 }
 
+/** A redis-server of its own on a free port, nothing kept on disk; it can be stopped and started again on the same port. */
+export async function startOwnRedis(dir: string): Promise<ClusterRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  let out = '';
+  const start = async () => {
+    out = '';
+    child = track(
+      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] }),
+      (s) => (out = (out + s).slice(-16_384)),
+    );
+    await waitFor('redis-server', () => redisPing(port), child, () => out, 20_000);
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, own: true, start, stop: async () => void (await stopChild(child, 'SIGTERM', 5_000)) };
+}
+
 async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess | undefined, output: () => string, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -193,19 +210,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     // Redis of its own, nothing on disk.
     let redis: ClusterRedis | undefined;
     if (o.redisUrl === undefined) {
-      const port = await freePort();
-      let child: ChildProcess | undefined;
-      let out = '';
-      const start = async () => {
-        out = '';
-        child = track(
-          spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] }),
-          (s) => (out = (out + s).slice(-16_384)),
-        );
-        await waitFor('redis-server', () => redisPing(port), child, () => out, 20_000);
-      };
-      await start();
-      redis = { url: `redis://127.0.0.1:${port}`, own: true, start, stop: async () => void (await stopChild(child, 'SIGTERM', 5_000)) };
+      redis = await startOwnRedis(dir);
       started.push(redis);
       log(`redis-server on ${redis.url}`);
     } else if (o.redisUrl) {

@@ -85,11 +85,21 @@ export class OwedRevocation {
   }
 }
 
-/** Redis pub/sub (with REDIS_URL): the subscriber connection resubscribes by itself after a reconnect. */
+/**
+ * Redis pub/sub (with REDIS_URL). The channel is live only once Redis has acknowledged the
+ * SUBSCRIBE on the current connection: ioredis reports a reconnected connection ready a round trip
+ * before its own re-subscription takes effect, and a message published in between would be missed
+ * while the remembered sessions were already trusted again. So after each reconnect this channel
+ * subscribes itself (a second SUBSCRIBE to the same channel changes nothing), and forgets every
+ * remembered session once that is acknowledged.
+ */
 export class RedisSessionChannel implements SessionChannel {
   readonly name = 'redis';
   private readonly sender = randomUUID();
-  private subscribed = false;
+  /** Set once start() has asked for the subscription: reconnects then subscribe again. */
+  private wanted = false;
+  /** The SUBSCRIBE of the current connection has been acknowledged. */
+  private acknowledged = false;
 
   constructor(
     private readonly link: RedisLink,
@@ -97,44 +107,39 @@ export class RedisSessionChannel implements SessionChannel {
   ) {}
 
   get live(): boolean {
-    return this.subscribed && this.link.subscriberConnection().status === 'ready';
+    return this.acknowledged && this.link.subscriberConnection().status === 'ready';
   }
 
   async start(handlers: SessionChannelHandlers): Promise<void> {
     const sub = this.link.subscriberConnection();
-    let wasLive = false;
     sub.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       const event = decode(this.sender, text);
       if (event) handlers.onEvent(event);
     });
     sub.on('close', () => {
-      wasLive = false;
+      this.acknowledged = false;
     });
-    // ioredis subscribes again after every reconnect; from then on nothing is missed.
+    // A connection that came (back) up after start: messages may have been missed meanwhile.
     sub.on('ready', () => {
-      if (this.subscribed && !wasLive) handlers.onResume();
-      wasLive = this.subscribed;
+      if (this.wanted) void this.subscribe(handlers, true);
     });
     await readyWithin(sub, 2_000);
+    this.wanted = true;
+    // Not reachable now: the subscription is made when the connection comes up ('ready' above).
+    if (sub.status === 'ready') await this.subscribe(handlers, false);
+  }
+
+  private async subscribe(handlers: SessionChannelHandlers, resumed: boolean): Promise<void> {
     try {
-      await sub.subscribe(this.channel);
-      this.subscribed = true;
-      wasLive = true;
+      await this.link.subscriberConnection().subscribe(this.channel);
     } catch (err) {
-      // Not reachable now: the subscription is made when the connection comes up.
       this.link.trouble(err as Error);
-      sub.once('ready', () => {
-        sub.subscribe(this.channel).then(
-          () => {
-            this.subscribed = true;
-            wasLive = true;
-            handlers.onResume();
-          },
-          (e: Error) => this.link.trouble(e),
-        );
-      });
+      return;
     }
+    if (this.acknowledged || !this.wanted) return;
+    this.acknowledged = true;
+    if (resumed) handlers.onResume();
   }
 
   private readonly owed = new OwedRevocation(() => this.send({ kind: 'all' }));
@@ -155,7 +160,8 @@ export class RedisSessionChannel implements SessionChannel {
   }
 
   async close(): Promise<void> {
-    this.subscribed = false;
+    this.wanted = false;
+    this.acknowledged = false;
     this.owed.close();
   }
 }

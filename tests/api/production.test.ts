@@ -9,7 +9,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
-import { PgSessionChannel } from '../../server/auth/sessionChannel';
+import { PgSessionChannel, RedisSessionChannel, type SessionEvent } from '../../server/auth/sessionChannel';
+import { RedisLink } from '../../server/lib/redis';
+import { startOwnRedis } from '../../scripts/cluster';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { freePort, startPortalServer } from '../../bench/server';
@@ -162,6 +164,58 @@ describeDb('Redis unreachable', () => {
     }
     expect((await inject(down.portal, 'POST', '/api/auth/login', { address, body: loginBody('teacher', 'TEACHER') })).statusCode).toBe(429);
   });
+});
+
+describeDb('the Redis session channel across a Redis restart', () => {
+  if (dbKind !== 'sqlite') {
+    it.skip('uses no database: run once', () => undefined);
+    return;
+  }
+  const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+  const until = async (what: string, ok: () => boolean, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('is live again only once subscribed, forgets what it remembers, and then hears every message', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'));
+    const redis = await startOwnRedis(dir);
+    const links = [new RedisLink(redis.url, quiet as never), new RedisLink(redis.url, quiet as never)];
+    const name = `${prefix()}sessions`;
+    const [a, b] = links.map((l) => new RedisSessionChannel(l, name));
+    const heard: SessionEvent[] = [];
+    let resumed = 0;
+    try {
+      await a.start({ onEvent: () => undefined, onResume: () => undefined });
+      await b.start({ onEvent: (e) => heard.push(e), onResume: () => resumed++ });
+      expect([a.live, b.live]).toEqual([true, true]);
+      await a.publish({ kind: 'session', id: 1 });
+      await until('the first message', () => heard.length === 1);
+
+      await redis.stop();
+      await until('the channel down', () => !b.live);
+      // ioredis reports the connection ready a round trip before the subscription is back.
+      const liveWhenReady: boolean[] = [];
+      links[1].subscriberConnection().on('ready', () => liveWhenReady.push(b.live));
+      await redis.start();
+      await until('the channel live again', () => a.live && b.live);
+      expect(liveWhenReady).toEqual([false]);
+      expect(resumed).toBe(1);
+      // Live means subscribed: a message sent at once is heard.
+      await a.publish({ kind: 'user', id: 2 });
+      await until('the message after the restart', () => heard.length === 2);
+      expect(heard).toEqual([{ kind: 'session', id: 1 }, { kind: 'user', id: 2 }]);
+    } finally {
+      await a.close();
+      await b.close();
+      for (const l of links) await l.close();
+      await redis.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
 
 describeDb('two server processes on PostgreSQL without Redis', () => {
