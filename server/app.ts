@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
@@ -168,7 +169,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
-  closeConnectionsOnceIdle(app);
+  closeConnectionsAfterAnswers(app);
   return app;
 }
 
@@ -223,20 +224,41 @@ function closeAbandonedAttempts(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+/** How long a kept-alive connection may stay idle once the process is stopping. */
+const CLOSING_KEEP_ALIVE_MS = 1_000;
+/** How long a stopping process waits for answers still going out to a slow reader (well within the 20 s grace). */
+const CLOSING_DRAIN_MS = 10_000;
+
 /**
  * app.close() waits until every connection has ended, and Node ends only the connections idle at
  * that moment: a kept-alive connection (nginx keeps them to every process) whose request was in
- * flight gets its answer and then stays open, up to the keep-alive timeout, so the close would
- * outlast the shutdown grace and the process would exit without committing its save batch. While
- * closing, each connection is therefore ended as soon as it falls idle.
+ * flight would get its answer and then stay open for the keep-alive timeout (72 s), so the close
+ * would outlast the shutdown grace and the process would exit without committing its save batch.
+ * While closing, every answer therefore says `Connection: close` (Node ends the connection once
+ * the answer has gone out, and nginx does not send another request on it), and an answer already
+ * under way when the close began leaves its connection open for at most a second of silence.
+ * And Node's close destroys at once every connection whose answer has been handed over, even if
+ * part of it is still waiting to go out to a slow reader (a large export, say): the close first
+ * waits, up to 10 s, until no connection has bytes still to send.
  */
-function closeConnectionsOnceIdle(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('preClose', async () => {
-    timer = setInterval(() => app.server.closeIdleConnections(), 50);
-    timer.unref();
+export function closeConnectionsAfterAnswers(app: FastifyInstance) {
+  let closing = false;
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+    const deadline = Date.now() + CLOSING_DRAIN_MS;
+    const sending = () => [...sockets].some((s) => s.writableLength > 0);
+    while (sending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 }
 
 /** Vite's content-hashed output: a changed file gets a new name, so a browser may keep these for good. */

@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
+import Fastify from 'fastify';
+import { closeConnectionsAfterAnswers } from '../../server/app';
 import { PgSessionChannel, RedisSessionChannel, type SessionEvent } from '../../server/auth/sessionChannel';
 import { RedisLink } from '../../server/lib/redis';
 import { startOwnRedis } from '../../scripts/cluster';
@@ -192,6 +194,8 @@ describeDb('the Redis session channel across a Redis restart', () => {
       await a.start({ onEvent: () => undefined, onResume: () => undefined });
       await b.start({ onEvent: (e) => heard.push(e), onResume: () => resumed++ });
       expect([a.live, b.live]).toEqual([true, true]);
+      // The sender's command connection (not the subscriber) is up too.
+      await links[0].whenReady(5_000);
       await a.publish({ kind: 'session', id: 1 });
       await until('the first message', () => heard.length === 1);
 
@@ -204,6 +208,7 @@ describeDb('the Redis session channel across a Redis restart', () => {
       await until('the channel live again', () => a.live && b.live);
       expect(liveWhenReady).toEqual([false]);
       expect(resumed).toBe(1);
+      await links[0].whenReady(5_000);
       // Live means subscribed: a message sent at once is heard.
       await a.publish({ kind: 'user', id: 2 });
       await until('the message after the restart', () => heard.length === 2);
@@ -353,7 +358,6 @@ describeDb('the built front end and API answers from the Node server', () => {
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(br.headers['content-range']).toBe(plain.headers['content-range']);
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     const gz = await t.request('GET', url, { token: teacher, headers: { 'accept-encoding': 'gzip' } });
@@ -394,11 +398,44 @@ describeDb('a process that is stopping', () => {
     socket.write(body);
     await ended;
     await closing;
-    // Without ending the connection once idle, the close waits for the keep-alive timeout (72 s).
+    // Kept alive, the connection would hold the close for the keep-alive timeout (72 s).
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer).toMatch(/keep-alive/i);
+    expect(answer).toMatch(/^connection: close\r$/im);
   }, 15_000);
+});
+
+describeDb('a stopping process and a slow reader', () => {
+  if (dbKind !== 'sqlite') {
+    it.skip('uses no database: run once', () => undefined);
+    return;
+  }
+
+  it('lets a large answer still going out to a slow reader arrive whole before the connection closes', async () => {
+    const app = Fastify();
+    closeConnectionsAfterAnswers(app);
+    const big = 'x'.repeat(24 * 1024 * 1024);
+    app.get('/big', async (_req, reply) => reply.type('text/plain').send(big));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect((app.server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.pause();
+    let received = 0;
+    const reader = setInterval(() => {
+      const chunk = socket.read(512 * 1024) as Buffer | null;
+      if (chunk) received += chunk.length;
+    }, 50);
+    const ended = once(socket, 'close');
+    socket.write('GET /big HTTP/1.1\r\nHost: portal\r\n\r\n');
+    // The whole answer is handed to Node at once; most of it is still waiting for the reader.
+    await new Promise((r) => setTimeout(r, 300));
+    await app.close();
+    await ended;
+    clearInterval(reader);
+    const rest = socket.read() as Buffer | null;
+    if (rest) received += rest.length;
+    expect(received).toBeGreaterThan(big.length);
+  }, 30_000);
 });
 
 describeDb('one server process per SQLite database', () => {
