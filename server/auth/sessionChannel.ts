@@ -52,6 +52,8 @@ function decode(sender: string, text: string): SessionEvent | undefined {
 export class OwedRevocation {
   private timer?: NodeJS.Timeout;
   private closed = false;
+  /** A failure since the last send began: owed again, even if that send goes through. */
+  private owed = false;
 
   /** `send` tells every process to forget everything; it resolves true once sent. */
   constructor(
@@ -65,17 +67,22 @@ export class OwedRevocation {
 
   /** A send failed: try again until one succeeds (one retry loop, however many failed). */
   failed(): void {
+    this.owed = true;
     if (this.timer || this.closed) return;
-    const attempt = () => {
-      this.timer = setTimeout(async () => {
-        const sent = await this.send().catch(() => false);
-        if (this.closed) return;
-        if (sent) this.timer = undefined;
-        else attempt();
-      }, this.everyMs);
-      this.timer.unref();
-    };
-    attempt();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(async () => {
+      this.owed = false;
+      const sent = await this.send().catch(() => false);
+      if (this.closed) return;
+      this.timer = undefined;
+      if (!sent) this.owed = true;
+      // Failed, or another failure came while it was being sent (after what it covered): again.
+      if (this.owed) this.schedule();
+    }, this.everyMs);
+    this.timer.unref();
   }
 
   close(): void {
@@ -238,6 +245,7 @@ export class PgSessionChannel implements SessionChannel {
   private send?: (channel: string, payload: string) => Promise<unknown>;
 
   private readonly owed = new OwedRevocation(() => this.notify({ kind: 'all' }));
+  private lastNotifyLogAt = -Infinity;
 
   async publish(event: SessionEvent): Promise<void> {
     if (!(await this.notify(event))) this.owed.failed();
@@ -249,7 +257,10 @@ export class PgSessionChannel implements SessionChannel {
       await this.send(CHANNEL, encode(this.sender, event));
       return true;
     } catch (err) {
-      this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed (sent again as "forget everything" until it goes through)');
+      if (Date.now() - this.lastNotifyLogAt >= 60_000) {
+        this.lastNotifyLogAt = Date.now();
+        this.log.warn({ err: { message: (err as Error).message } }, 'session revocations: NOTIFY failed (sent again as "forget everything" until it goes through)');
+      }
       return false;
     }
   }

@@ -30,6 +30,23 @@ describe('a revocation this process could not send', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
+  it('sends again when another failure came while a retry was being sent', async () => {
+    let release: (sent: boolean) => void = () => undefined;
+    const send = vi.fn(() => new Promise<boolean>((r) => (release = r)));
+    const owed = new OwedRevocation(send);
+    owed.failed();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    owed.failed(); // a newer revocation failed while the retry is under way
+    release(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    release(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(owed.pending).toBe(false);
+  });
+
   it('stops trying when the channel closes', async () => {
     const send = vi.fn(async () => false);
     const owed = new OwedRevocation(send);
