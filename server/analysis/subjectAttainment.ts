@@ -7,7 +7,13 @@ import { levelOf } from './attainment';
 import type { SubjectAttainment } from '../../src/schemas/subjects';
 
 /** Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that subject. */
-export async function subjectAttainment(db: Kysely<Database>, user: SessionUser, subjectId: number): Promise<SubjectAttainment> {
+export async function subjectAttainment(
+  db: Kysely<Database>,
+  user: SessionUser,
+  subjectId: number,
+  /** Closes a quiz's expired attempts before its figures are read (sweepExpiredAttempts). */
+  closeExpired: (quizId: number) => Promise<unknown> = async () => undefined,
+): Promise<SubjectAttainment> {
   const subject = await db
     .selectFrom('subjects')
     .innerJoin('teacher_subjects', 'teacher_subjects.subject_id', 'subjects.id')
@@ -31,6 +37,7 @@ export async function subjectAttainment(db: Kysely<Database>, user: SessionUser,
   const summary: SubjectAttainment['quizzes'] = [];
   let levels = { level3: 70, level2: 60, level1: 50 };
   for (const quiz of quizzes) {
+    await closeExpired(quiz.id);
     const report = await loadQuizReport(db, quiz);
     summary.push({ quizId: quiz.id, name: quiz.name, validFrom: quiz.valid_from, attempts: report.attempts });
     levels = report.attainmentLevels;

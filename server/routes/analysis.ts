@@ -90,11 +90,8 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id/attainment',
     { onRequest: teacher, schema: { tags, summary: "A subject's course-outcome attainment across the teacher's quizzes, with the trend", params: quizParams } },
-    async (req) => {
-      // Every expired attempt is closed first (the subject's quizzes are read inside), so the figures count them.
-      await sweepExpiredAttempts(app);
-      return ok(await subjectAttainment(app.db, req.user!, req.params.id));
-    },
+    // Each quiz's expired attempts are closed before its figures are read, so they count.
+    async (req) => ok(await subjectAttainment(app.db, req.user!, req.params.id, (quizId) => sweepExpiredAttempts(app, Date.now(), quizId))),
   );
 };
 
