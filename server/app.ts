@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -234,30 +235,31 @@ const CLOSING_DRAIN_MS = 10_000;
  * that moment: a kept-alive connection (nginx keeps them to every process) whose request was in
  * flight would get its answer and then stay open for the keep-alive timeout (72 s), so the close
  * would outlast the shutdown grace and the process would exit without committing its save batch.
- * While closing, every answer therefore says `Connection: close` (Node ends the connection once
- * the answer has gone out, and nginx does not send another request on it), and an answer already
- * under way when the close began leaves its connection open for at most a second of silence.
+ * So when the close begins, the answer each connection is working on (Node keeps it as the
+ * socket's `_httpMessage`) is told to say `Connection: close` if its head is not written yet: Node
+ * ends that connection once the answer has gone out, and nginx sends nothing more on it. Requests
+ * that arrive later get Fastify's own 503 with `Connection: close`. An answer whose head was
+ * already written leaves its connection open for at most a second of silence. This is done once,
+ * at the close, for the connections then open: no request pays for it.
  * And Node's close destroys at once every connection whose answer has been handed over, even if
  * part of it is still waiting to go out to a slow reader (a large export, say): the close first
  * waits, up to 10 s, until no connection has bytes still to send.
  */
 export function closeConnectionsAfterAnswers(app: FastifyInstance) {
-  let closing = false;
-  const sockets = new Set<Socket>();
+  const sockets = new Set<Socket & { _httpMessage?: ServerResponse | null }>();
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
   app.addHook('preClose', async () => {
-    closing = true;
     app.server.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
+    for (const socket of sockets) {
+      const answer = socket._httpMessage;
+      if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
+    }
     const deadline = Date.now() + CLOSING_DRAIN_MS;
     const sending = () => [...sockets].some((s) => s.writableLength > 0);
     while (sending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
   });
 }
 
