@@ -107,6 +107,7 @@ export class RedisSessionChannel implements SessionChannel {
   private wanted = false;
   /** The SUBSCRIBE of the current connection has been acknowledged. */
   private acknowledged = false;
+  private readonly owed = new OwedRevocation(() => this.send({ kind: 'all' }));
 
   constructor(
     private readonly link: RedisLink,
@@ -149,8 +150,6 @@ export class RedisSessionChannel implements SessionChannel {
     if (resumed) handlers.onResume();
   }
 
-  private readonly owed = new OwedRevocation(() => this.send({ kind: 'all' }));
-
   async publish(event: SessionEvent): Promise<void> {
     if (!(await this.send(event))) this.owed.failed();
   }
@@ -186,6 +185,8 @@ export class PgSessionChannel implements SessionChannel {
   private retry?: NodeJS.Timeout;
   private handlers?: SessionChannelHandlers;
   private lastLogAt = -Infinity;
+  private lastNotifyLogAt = -Infinity;
+  private readonly owed = new OwedRevocation(() => this.notify({ kind: 'all' }));
 
   constructor(
     private readonly url: string,
@@ -243,9 +244,6 @@ export class PgSessionChannel implements SessionChannel {
   }
 
   private send?: (channel: string, payload: string) => Promise<unknown>;
-
-  private readonly owed = new OwedRevocation(() => this.notify({ kind: 'all' }));
-  private lastNotifyLogAt = -Infinity;
 
   async publish(event: SessionEvent): Promise<void> {
     if (!(await this.notify(event))) this.owed.failed();
