@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { startPortal, type Portal } from '../../server/start';
@@ -16,6 +16,19 @@ if (dbKind === 'postgres' && !pgAvailable && postgresRequired) {
 /** describe() that runs on SQLite always and on PostgreSQL when reachable (required in CI). */
 export const describeDb = (name: string, fn: () => void) =>
   (pgAvailable ? describe : describe.skip)(`${name} [${dbKind}]`, fn);
+
+/**
+ * A suite that runs in one database's project only, skipped in the other with `why`: a suite for one
+ * kind of database, or one that uses no database at all and so runs once (in the SQLite project).
+ */
+export const describeOnly = (kind: 'sqlite' | 'postgres', why: string, name: string, fn: () => void) =>
+  describeDb(name, () => {
+    if (dbKind !== kind) {
+      it.skip(why, () => undefined);
+      return;
+    }
+    fn();
+  });
 
 export interface TestApp {
   portal: Portal;

@@ -17,9 +17,13 @@ import { startOwnRedis } from '../../scripts/cluster';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import { freePort, startPortalServer } from '../../bench/server';
-import { dbKind, describeDb, useTestApp, type TestApp } from './helper';
+import { describeDb, describeOnly, useTestApp, type TestApp } from './helper';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+/** Suites that use no database run once, in the SQLite project. */
+const NO_DATABASE = 'uses no database: run once';
+/** A logger that says nothing, for the channels and links these tests make by hand. */
+const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
 /** Keys and channels of this file's apps only: other runs may share the same Redis. */
 const prefix = () => `portal-test-${randomBytes(4).toString('hex')}:`;
 
@@ -168,12 +172,7 @@ describeDb('Redis unreachable', () => {
   });
 });
 
-describeDb('the Redis session channel across a Redis restart', () => {
-  if (dbKind !== 'sqlite') {
-    it.skip('uses no database: run once', () => undefined);
-    return;
-  }
-  const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+describeOnly('sqlite', NO_DATABASE, 'the Redis session channel across a Redis restart', () => {
   const until = async (what: string, ok: () => boolean, ms = 10_000) => {
     const deadline = Date.now() + ms;
     while (!ok()) {
@@ -223,11 +222,7 @@ describeDb('the Redis session channel across a Redis restart', () => {
   }, 40_000);
 });
 
-describeDb('two server processes on PostgreSQL without Redis', () => {
-  if (dbKind !== 'postgres') {
-    it.skip('needs PostgreSQL (SQLite serves one process)', () => undefined);
-    return;
-  }
+describeOnly('postgres', 'needs PostgreSQL (SQLite serves one process)', 'two server processes on PostgreSQL without Redis', () => {
   const a = useTestApp();
   const b = useSecondProcess(a, () => ({}));
 
@@ -245,7 +240,7 @@ describeDb('two server processes on PostgreSQL without Redis', () => {
     const name = `portal_channel_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: a.config.DATABASE_URL });
     await admin.connect();
-    const channel = new PgSessionChannel(Object.assign(new URL(url), { pathname: `/${name}` }).toString(), { warn: () => undefined, error: () => undefined, info: () => undefined } as never);
+    const channel = new PgSessionChannel(Object.assign(new URL(url), { pathname: `/${name}` }).toString(), quiet as never);
     let resumed = 0;
     try {
       await channel.start({ onEvent: () => undefined, onResume: () => resumed++ });
@@ -405,12 +400,7 @@ describeDb('a process that is stopping', () => {
   }, 15_000);
 });
 
-describeDb('a stopping process and a slow reader', () => {
-  if (dbKind !== 'sqlite') {
-    it.skip('uses no database: run once', () => undefined);
-    return;
-  }
-
+describeOnly('sqlite', NO_DATABASE, 'a stopping process and a slow reader', () => {
   it('lets a large answer still going out to a slow reader arrive whole before the connection closes', async () => {
     const app = Fastify();
     closeConnectionsAfterAnswers(app);
@@ -438,11 +428,7 @@ describeDb('a stopping process and a slow reader', () => {
   }, 30_000);
 });
 
-describeDb('one server process per SQLite database', () => {
-  if (dbKind !== 'sqlite') {
-    it.skip('SQLite only', () => undefined);
-    return;
-  }
+describeOnly('sqlite', 'SQLite only', 'one server process per SQLite database', () => {
   it('refuses to start a second process on the same file, naming the first, and frees the file at exit', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-owner-'));
     const env = { DATA_DIR: dir, DEMO_DATA: 'false', LOG_LEVEL: 'warn', STATIC_DIR: path.join(dir, 'no-front-end') };
