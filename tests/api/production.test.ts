@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config';
 import Fastify from 'fastify';
 import { closeConnectionsAfterAnswers } from '../../server/app';
 import { PgSessionChannel, RedisSessionChannel, type SessionEvent } from '../../server/auth/sessionChannel';
-import { RedisLink } from '../../server/lib/redis';
+import { RedisLink, type LinkLogger } from '../../server/lib/redis';
 import { startOwnRedis } from '../../scripts/cluster';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -23,7 +23,7 @@ const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 /** Suites that use no database run once, in the SQLite project. */
 const NO_DATABASE = 'uses no database: run once';
 /** A logger that says nothing, for the channels and links these tests make by hand. */
-const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+const quiet: LinkLogger = { warn: () => undefined, info: () => undefined };
 /** Keys and channels of this file's apps only: other runs may share the same Redis. */
 const prefix = () => `portal-test-${randomBytes(4).toString('hex')}:`;
 
@@ -184,7 +184,7 @@ describeOnly('sqlite', NO_DATABASE, 'the Redis session channel across a Redis re
   it('is live again only once subscribed, forgets what it remembers, and then hears every message', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'));
     const redis = await startOwnRedis(dir);
-    const links = [new RedisLink(redis.url, quiet as never), new RedisLink(redis.url, quiet as never)];
+    const links = [new RedisLink(redis.url, quiet), new RedisLink(redis.url, quiet)];
     const name = `${prefix()}sessions`;
     const [a, b] = links.map((l) => new RedisSessionChannel(l, name));
     const heard: SessionEvent[] = [];
@@ -240,7 +240,7 @@ describeOnly('postgres', 'needs PostgreSQL (SQLite serves one process)', 'two se
     const name = `portal_channel_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: a.config.DATABASE_URL });
     await admin.connect();
-    const channel = new PgSessionChannel(Object.assign(new URL(url), { pathname: `/${name}` }).toString(), quiet as never);
+    const channel = new PgSessionChannel(Object.assign(new URL(url), { pathname: `/${name}` }).toString(), quiet);
     let resumed = 0;
     try {
       await channel.start({ onEvent: () => undefined, onResume: () => resumed++ });

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OwedRevocation, PgSessionChannel } from '../../../server/auth/sessionChannel';
+import type { LinkLogger } from '../../../server/lib/redis';
 
-const quietLog = { warn: () => undefined, error: () => undefined, info: () => undefined };
+const quietLog: LinkLogger = { warn: () => undefined, info: () => undefined };
 
 describe('a revocation this process could not send', () => {
   beforeEach(() => {
@@ -59,7 +60,7 @@ describe('a revocation this process could not send', () => {
   });
 
   it('through PostgreSQL: a failed NOTIFY is followed by "forget everything" once NOTIFY works again', async () => {
-    const channel = new PgSessionChannel('postgres://unused', quietLog as never);
+    const channel = new PgSessionChannel('postgres://unused', quietLog);
     const sent: { name: string; payload: Record<string, unknown> }[] = [];
     let up = false;
     channel.publishWith(async (name, payload) => {
