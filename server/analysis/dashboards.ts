@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { paperOf } from '../exam/attempts';
+import { applyScope } from '../crud/scope';
+import { registry } from '../storage';
+import { scopeFor } from '../../src/schemas/entity';
 
 /**
  * The figures of each role's dashboard, each read in a handful of aggregate statements.
@@ -404,41 +407,41 @@ export interface FeedbackFilter {
   to?: number;
 }
 
-/** The admin's feedback list: newest first with the quiz's and the student's names, and each quiz's count and average rating under the same filter. */
-export async function feedbackReport(db: Db, filter: FeedbackFilter, limit = 500) {
-  const where = <Q extends { where: (...args: any[]) => Q }>(q: Q): Q => {
-    let out = q;
-    if (filter.quizId !== undefined) out = out.where('feedbacks.quiz_id', '=', filter.quizId);
-    if (filter.from !== undefined) out = out.where('feedbacks.created_at', '>=', filter.from);
-    if (filter.to !== undefined) out = out.where('feedbacks.created_at', '<', filter.to);
+/**
+ * The feedback list: newest first with the quiz's and the student's names, and each quiz's count and
+ * average rating under the same filter. Only the feedback the caller may list (the feedback
+ * entity's scope, as GET /api/feedbacks narrows it: the admin all, a head their institute's or
+ * department's quizzes, a teacher their own quizzes).
+ */
+export async function feedbackReport(db: Db, caller: SessionUser, filter: FeedbackFilter, limit = 500) {
+  const feedback = registry.get('feedbacks')!;
+  const visible = () => applyScope(feedback.adapter.from(db), scopeFor(feedback.def, caller.role, 'list'), caller, feedback.adapter.scopeColumns);
+  const filtered = () => {
+    let out = visible();
+    if (filter.quizId !== undefined) out = out.where('t.quiz_id', '=', filter.quizId);
+    if (filter.from !== undefined) out = out.where('t.created_at', '>=', filter.from);
+    if (filter.to !== undefined) out = out.where('t.created_at', '<', filter.to);
     return out;
   };
+  type Row = { id: number; quiz_id: number; quizName: string; studentName: string | null; username: string | null; rating: number; comment: string | null; created_at: number };
   const [rows, perQuiz, quizzes] = await Promise.all([
-    where(
-      db
-        .selectFrom('feedbacks')
-        .innerJoin('quizzes', 'quizzes.id', 'feedbacks.quiz_id')
-        .leftJoin('users', 'users.id', 'feedbacks.created_by')
-        .select(['feedbacks.id', 'feedbacks.quiz_id', 'quizzes.name as quizName', 'users.fullname as studentName', 'users.username', 'feedbacks.rating', 'feedbacks.comment', 'feedbacks.created_at']),
-    )
-      .orderBy('feedbacks.created_at', 'desc')
-      .orderBy('feedbacks.id', 'desc')
+    filtered()
+      .leftJoin('users as u', 'u.id', 't.created_by')
+      .select(['t.id', 't.quiz_id', 'q.name as quizName', 'u.fullname as studentName', 'u.username', 't.rating', 't.comment', 't.created_at'])
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
       .limit(limit)
-      .execute(),
-    where(
-      db
-        .selectFrom('feedbacks')
-        .innerJoin('quizzes', 'quizzes.id', 'feedbacks.quiz_id')
-        .select(['quizzes.id', 'quizzes.name', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.avg<number>('feedbacks.rating').as('rating')])
-        .groupBy(['quizzes.id', 'quizzes.name']),
-    )
-      .orderBy('quizzes.name')
-      .execute(),
-    // Every quiz with feedback, for the quiz filter (whatever the other filters are).
-    db.selectFrom('quizzes').innerJoin('feedbacks', 'feedbacks.quiz_id', 'quizzes.id').select(['quizzes.id', 'quizzes.name']).distinct().orderBy('quizzes.name').execute(),
+      .execute() as Promise<Row[]>,
+    filtered()
+      .select(['q.id', 'q.name', (eb: any) => eb.fn.countAll().as('n'), (eb: any) => eb.fn.avg('t.rating').as('rating')])
+      .groupBy(['q.id', 'q.name'])
+      .orderBy('q.name')
+      .execute() as Promise<{ id: number; name: string; n: unknown; rating: unknown }[]>,
+    // Every quiz with feedback the caller may read, for the quiz filter (whatever the other filters are).
+    visible().select(['q.id', 'q.name']).distinct().orderBy('q.name').execute() as Promise<{ id: number; name: string }[]>,
   ]);
   return {
-    rows: rows.map((r) => ({ id: r.id, quizId: r.quiz_id, quizName: r.quizName, studentName: r.studentName, username: r.username, rating: r.rating, comment: r.comment, createdAt: r.created_at })),
+    rows: rows.map((r) => ({ id: r.id, quizId: r.quiz_id, quizName: r.quizName, studentName: r.studentName, username: r.username, rating: r.rating, comment: r.comment, createdAt: Number(r.created_at) })),
     quizzes: perQuiz.map((q) => ({ quizId: q.id, name: q.name, count: num(q.n), averageRating: numOrNull(q.rating) })),
     quizChoices: quizzes.map((q) => ({ quizId: q.id, name: q.name })),
   };

@@ -12,7 +12,7 @@ const day = (field: string) =>
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field} must be a date (YYYY-MM-DD)`)
     .optional();
 
-/** The dashboards (one call per dashboard) and the admin's feedback list. */
+/** The dashboards (one call per dashboard) and the staff's feedback list (each role sees the feedback of its scope). */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = app.requireRole('ADMIN', 'INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER', 'STUDENT');
   const tags = ['dashboards'];
@@ -22,10 +22,11 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/feedback-report',
     {
-      onRequest: app.requireRole('ADMIN'),
+      onRequest: app.requireRole('ADMIN', 'INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER'),
       schema: {
         tags,
-        summary: "Students' feedback with the quiz's and the student's names, filtered by quiz and date (UTC days, inclusive), and each quiz's average rating",
+        summary:
+          "Students' feedback on the quizzes the caller answers for (the admin: all; an institute or department head: its quizzes; a teacher: their own), with the quiz's and the student's names, filtered by quiz and date (UTC days, inclusive), and each quiz's average rating",
         querystring: z.object({
           quizId: z.coerce.number({ error: 'quizId must be a quiz id' }).int('quizId must be a quiz id').positive('quizId must be a quiz id').max(2 ** 31 - 1, 'quizId must be a quiz id').optional(),
           from: day('from'),
@@ -38,7 +39,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const start = from ? Date.parse(`${from}T00:00:00Z`) : undefined;
       const end = to ? Date.parse(`${to}T00:00:00Z`) + DAY : undefined;
       if (start !== undefined && end !== undefined && start >= end) throw badRequest('Invalid to: to must not be before from', { to: 'to must not be before from' });
-      return ok(await feedbackReport(app.db, { quizId, from: start, to: end }));
+      return ok(await feedbackReport(app.db, req.user!, { quizId, from: start, to: end }));
     },
   );
 };

@@ -6,13 +6,14 @@ import { SAVE_GRACE_MS } from '../exam/attempts';
 const base = tableAdapter('feedbacks', Object.keys(entities.feedbacks.fields), { rename: { quiz: 'quiz_id' } });
 
 /**
- * Feedback rows: the student who wrote one is its creator ('self'); a teacher's 'own'
- * feedback is the feedback on quizzes that teacher created (scopeVia: quiz).
+ * Feedback rows: the student who wrote one is its creator ('self'); the staff scopes are tested
+ * on the quiz (scopeVia: quiz): a teacher's 'own' feedback is on the quizzes they created, a
+ * department's or an institute's on its quizzes.
  */
 export const feedbackAdapter: ResourceAdapter = {
   ...base,
   from: (db) => db.selectFrom('feedbacks as t').innerJoin('quizzes as q', 'q.id', 't.quiz_id'),
-  scopeColumns: { ...base.scopeColumns, self: 't.created_by', owner: 'q.created_by' },
+  scopeColumns: { ...base.scopeColumns, institute: 'q.institute_id', department: 'q.department_id', self: 't.created_by', owner: 'q.created_by' },
   // Students cannot browse quizzes, so the quiz is checked here rather than by visibility.
   checksReferences: ['quiz'],
   async insert(trx, row, caller) {

@@ -22,7 +22,8 @@ export const ALL_ACTIONS: readonly Action[] = [...READ_ACTIONS, ...WRITE_ACTIONS
  * - department: rows whose department is the caller's. On the departments table itself the
  *   row is the caller's department (its id is the caller's department id).
  * - own: rows the caller created (created_by), within the caller's department. An entity's
- *   `scopeVia.own` moves the test to a referenced row (feedbacks: the quiz was created by the caller).
+ *   `scopeVia` moves a scope's test to a referenced row (feedbacks: the quiz was created by the caller,
+ *   is of the caller's department or institute).
  * - self: the caller's own row (a user reading their own record), or a row that belongs to the
  *   caller's account (a student's own feedback).
  * - role: rows whose `role` field equals the caller's role (guidelines written for that role).

@@ -19,7 +19,9 @@ export type FeedbackRecord = Feedback & { id: number };
 /**
  * A student gives feedback as themselves ('self': the server records the caller as the
  * author, and should accept it only on a quiz the student attempted); the admin reads and
- * removes any; a teacher reads the feedback on quizzes they created ('own', tested on the quiz).
+ * removes any; the staff read the feedback on the quizzes they answer for, each scope tested on
+ * the quiz (scopeVia): a teacher on the quizzes they created ('own'), a department head on their
+ * department's quizzes, an institute head on their institute's.
  */
 export const feedbackEntity = defineEntity({
   resource: 'feedbacks',
@@ -33,12 +35,13 @@ export const feedbackEntity = defineEntity({
   },
   recordRepresentation: 'comment',
   access: {
-    list: ['ADMIN', 'TEACHER'],
-    read: ['ADMIN', 'TEACHER'],
+    list: ['ADMIN', 'INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER'],
+    read: ['ADMIN', 'INSTITUTE-HEAD', 'DEPARTMENT-HEAD', 'TEACHER'],
     create: ['STUDENT'],
     delete: ['ADMIN'],
   },
-  scope: { STUDENT: 'self', ADMIN: 'all', TEACHER: 'own' },
-  scopeVia: { own: 'quiz' },
-  areas: { ADMIN: 'feedbacks' },
+  scope: { STUDENT: 'self', ADMIN: 'all', 'INSTITUTE-HEAD': 'institute', 'DEPARTMENT-HEAD': 'department', TEACHER: 'own' },
+  scopeVia: { own: 'quiz', department: 'quiz', institute: 'quiz' },
+  // The institute head's sections have singular names (department, teacher, ...).
+  areas: { ADMIN: 'feedbacks', 'INSTITUTE-HEAD': 'feedback', 'DEPARTMENT-HEAD': 'feedbacks', TEACHER: 'feedbacks' },
 });

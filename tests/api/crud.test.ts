@@ -51,7 +51,7 @@ const MATRIX: Record<Resource, Record<Role, string>> = {
   quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   rooms:       { STUDENT: '-----', TEACHER: 'DD---', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   guidelines:  { STUDENT: 'RR---', TEACHER: 'RR---', 'DEPARTMENT-HEAD': 'RR---', 'INSTITUTE-HEAD': 'RR---', ADMIN: '*****' },
-  feedbacks:   { STUDENT: '--S--', TEACHER: 'OO---', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '**--*' },
+  feedbacks:   { STUDENT: '--S--', TEACHER: 'OO---', 'DEPARTMENT-HEAD': 'DD---', 'INSTITUTE-HEAD': 'II---', ADMIN: '**--*' },
 };
 
 type Grant = '-' | '*' | 'I' | 'D' | 'O' | 'S' | 'R';
@@ -218,8 +218,9 @@ describeDb('CRUD API: tenant and role access', () => {
           await q
             .selectFrom('feedbacks as f')
             .innerJoin('quizzes as z', 'z.id', 'f.quiz_id')
-            .select(['f.id', 'f.institute_id', 'f.department_id', 'f.created_by', 'z.created_by as author'])
+            .select(['f.id', 'z.institute_id', 'z.department_id', 'f.created_by', 'z.created_by as author'])
             .execute()
+          // The staff scopes of feedback are tested on its quiz: its institute, department and author.
         ).map((r) => ({ id: r.id, institute: r.institute_id, department: r.department_id, owner: r.author, self: r.created_by! }));
       default:
         return (
@@ -325,11 +326,13 @@ describeDb('CRUD API: tenant and role access', () => {
       .insertInto('questions')
       .values({ ...stamp, subject_id: A.subject, module_id: mod.id, topic_id: null, type: 'true_false', question: 'A2 question', marks: 1, time_required: 1, difficulty: 'easy', options: null, scoring: null, correct_bool: 1, numeric_value: null, numeric_tolerance: null, accepted_answers: null })
       .execute();
-    await insertQuiz(t, otherDepartment.head, 'A2 quiz');
+    const otherQuiz = await insertQuiz(t, otherDepartment.head, 'A2 quiz');
     // Rooms are a plain entity without a table type of their own.
     await (db() as Kysely<any>).insertInto('rooms').values({ ...stamp, name: 'A2 room', capacity: 30, building: 'Annexe' }).execute();
     const quiz = await insertQuiz(t, A.who['DEPARTMENT-HEAD']);
     await db().insertInto('feedbacks').values({ ...stamp, created_by: student.id, quiz_id: quiz, rating: 3, comment: null }).execute();
+    // Feedback on the second department's quiz: in the institute head's scope, not in the first department's.
+    await db().insertInto('feedbacks').values({ ...stamp, created_by: student.id, quiz_id: otherQuiz, rating: 2, comment: null }).execute();
   });
 
   describe('the matrix', () => {

@@ -37,12 +37,15 @@ describe('feedback schema', () => {
 });
 
 describe('feedback access', () => {
-  it('lets a student give feedback, the admin read and delete, a teacher read on own quizzes', () => {
+  it("lets a student give feedback, the admin read and delete, a teacher read on own quizzes, the heads on their department's or institute's", () => {
     expect(scopeFor(feedbackEntity, 'STUDENT', 'create')).toBe('self');
     expect(scopeFor(feedbackEntity, 'STUDENT', 'list')).toBeUndefined();
     expect(scopeFor(feedbackEntity, 'ADMIN', 'delete')).toBe('all');
     expect(scopeFor(feedbackEntity, 'ADMIN', 'update')).toBeUndefined();
     expect(scopeFor(feedbackEntity, 'TEACHER', 'read')).toBe('own');
-    expect(feedbackEntity.scopeVia).toEqual({ own: 'quiz' });
+    expect(scopeFor(feedbackEntity, 'DEPARTMENT-HEAD', 'list')).toBe('department');
+    expect(scopeFor(feedbackEntity, 'INSTITUTE-HEAD', 'read')).toBe('institute');
+    expect(scopeFor(feedbackEntity, 'DEPARTMENT-HEAD', 'delete')).toBeUndefined();
+    expect(feedbackEntity.scopeVia).toEqual({ own: 'quiz', department: 'quiz', institute: 'quiz' });
   });
 });
