@@ -22,15 +22,19 @@ export interface AreaSection {
 
 export type StaffAreaPath = Exclude<RolePath, 'student'>;
 
-/** Hand-written pages of an area that are not an entity's screens, shown after the entities. */
+const PROFILE: AreaSection = { name: 'profile', label: 'Profile' };
+const GUIDELINE: AreaSection = { name: 'guideline', label: 'Guideline', apiResource: 'guidelines' };
+
+/**
+ * Hand-written pages of an area that are not an entity's screens, shown after the entities: every
+ * staff member's own profile (phone and password), and the guideline written for the role (the
+ * admin writes the guidelines: its section is the guidelines entity's).
+ */
 const AREA_PAGES: Record<StaffAreaPath, readonly AreaSection[]> = {
-  admin: [],
-  'institute-head': [{ name: 'guideline', label: 'Guideline', apiResource: 'guidelines' }],
-  'department-head': [{ name: 'guideline', label: 'Guideline', apiResource: 'guidelines' }],
-  teacher: [
-    { name: 'profile', label: 'Profile' },
-    { name: 'guideline', label: 'Guideline', apiResource: 'guidelines' },
-  ],
+  admin: [PROFILE],
+  'institute-head': [PROFILE, GUIDELINE],
+  'department-head': [PROFILE, GUIDELINE],
+  teacher: [PROFILE, GUIDELINE],
 };
 
 function entitySections(area: StaffAreaPath): AreaSection[] {

@@ -1,13 +1,13 @@
+import { ProfilePage } from '../../pages/account/ProfilePage';
 import { feedbacks } from '../../resources/feedbacks';
-import { FeedbackListPage } from '../../resources/feedbacks/FeedbackListPage';
 import { guidelines } from '../../resources/guidelines';
 import { institutes } from '../../resources/institutes';
 import { StaffArea } from '../shared/StaffArea';
 
-// The feedback list names the quiz and the student (the admin cannot browse quizzes, so the generated list could only show ids).
-const resources = { institutes, feedbacks: { ...feedbacks, list: FeedbackListPage }, guidelines };
+const resources = { institutes, feedbacks, guidelines };
+const pages = { profile: ProfilePage };
 
 /** The admin area (its own chunk). */
 export default function AdminArea() {
-  return <StaffArea area="admin" resources={resources} />;
+  return <StaffArea area="admin" resources={resources} pages={pages} />;
 }

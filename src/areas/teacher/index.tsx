@@ -1,4 +1,5 @@
 import { ProfilePage } from '../../pages/account/ProfilePage';
+import { feedbacks } from '../../resources/feedbacks';
 import { GuidelinePage } from '../../resources/guidelines/GuidelinePage';
 import { groups } from '../../resources/groups';
 import { modules } from '../../resources/modules';
@@ -9,7 +10,7 @@ import { StudentUploadPage } from '../../resources/students/upload';
 import { topics } from '../../resources/topics';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { modules, topics, students: studentsWithUpload, groups, questions, quizzes };
+const resources = { modules, topics, students: studentsWithUpload, groups, questions, quizzes, feedbacks };
 const pages = { guideline: GuidelinePage, profile: ProfilePage, 'students/upload': StudentUploadPage };
 
 /** The teacher area (its own chunk). */

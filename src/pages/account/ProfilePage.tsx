@@ -85,8 +85,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       <Detail label="Full name">{profile.fullname}</Detail>
       <Detail label="Email">{profile.email}</Detail>
       <Detail label="Role">{ROLE_LABELS[profile.role] ?? profile.role}</Detail>
-      <Detail label="Institute">{profile.institute}</Detail>
-      <Detail label="Department">{profile.department}</Detail>
+      {/* The admin belongs to no institute, an institute head to no single department. */}
+      {profile.role !== 'ADMIN' && <Detail label="Institute">{profile.institute}</Detail>}
+      {profile.role !== 'ADMIN' && profile.role !== 'INSTITUTE-HEAD' && <Detail label="Department">{profile.department}</Detail>}
       {isStudent && <Detail label="Semester">{profile.semester}</Detail>}
       {isStudent && <Detail label="Batch">{profile.batch}</Detail>}
     </Box>

@@ -38,15 +38,56 @@ export function feedbackQuery(filters: FeedbackFilters): string {
   return query ? `?${query}` : '';
 }
 
-/** The admin's feedback list: the quiz's name, the student, the date, the rating and the comment, filtered by quiz and date, with each quiz's average rating. */
-export function FeedbackListPage() {
-  const [filters, setFilters] = useState<FeedbackFilters>({ quizId: '', from: '', to: '' });
+type FeedbackRow = FeedbackReport['rows'][number];
+
+/** A mean rating as stars and its figure. */
+export function AverageRating({ value }: { value: number | null }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Rating value={value ?? 0} precision={0.1} readOnly size="small" aria-label={`Average ${value?.toFixed(2) ?? '—'} of 5`} />
+      <span>{value === null ? '—' : value.toFixed(2)}</span>
+    </Stack>
+  );
+}
+
+/** Feedback rows: the quiz's name (unless the table is about one quiz), the student, the date, the rating and the comment. */
+export function FeedbackTable({ rows, withQuiz = true }: { rows: readonly FeedbackRow[]; withQuiz?: boolean }) {
+  return (
+    <Table size="small" aria-label="Feedback">
+      <TableHead>
+        <TableRow>
+          {withQuiz && <TableCell>Quiz</TableCell>}
+          <TableCell>Student</TableCell>
+          <TableCell>Date</TableCell>
+          <TableCell>Rating</TableCell>
+          <TableCell>Comment</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.id}>
+            {withQuiz && <TableCell>{r.quizName}</TableCell>}
+            <TableCell>{r.studentName ?? '—'}</TableCell>
+            <TableCell>{new Date(r.createdAt).toLocaleString()}</TableCell>
+            <TableCell>
+              <Rating value={r.rating} readOnly size="small" aria-label={`${r.rating} of 5`} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.comment ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The feedback report for the filters (the server answers with the caller's scope), or why it failed. */
+export function useFeedbackReport(filters: FeedbackFilters): { report?: FeedbackReport; failed?: string } {
   const [report, setReport] = useState<FeedbackReport>();
   const [failed, setFailed] = useState<string>();
-
+  const query = feedbackQuery(filters);
   useEffect(() => {
     let live = true;
-    void read<FeedbackReport>(`/feedback-report${feedbackQuery(filters)}`).then((result) => {
+    void read<FeedbackReport>(`/feedback-report${query}`).then((result) => {
       if (!live) return;
       if (result.success && result.data) {
         setReport(result.data);
@@ -56,7 +97,18 @@ export function FeedbackListPage() {
     return () => {
       live = false;
     };
-  }, [filters]);
+  }, [query]);
+  return { report, failed };
+}
+
+/**
+ * The feedback list of the staff areas: the quiz's name, the student, the date, the rating and the
+ * comment, filtered by quiz and date, with each quiz's average rating. Each role sees the feedback
+ * of its scope (the admin all; a head its institute's or department's quizzes; a teacher their own).
+ */
+export function FeedbackListPage() {
+  const [filters, setFilters] = useState<FeedbackFilters>({ quizId: '', from: '', to: '' });
+  const { report, failed } = useFeedbackReport(filters);
 
   const set = (key: keyof FeedbackFilters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
   return (
@@ -99,10 +151,7 @@ export function FeedbackListPage() {
                     <TableCell>{q.name}</TableCell>
                     <TableCell align="right">{q.count}</TableCell>
                     <TableCell>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Rating value={q.averageRating ?? 0} precision={0.1} readOnly size="small" aria-label={`Average ${q.averageRating?.toFixed(2) ?? '—'} of 5`} />
-                        <span>{q.averageRating === null ? '—' : q.averageRating.toFixed(2)}</span>
-                      </Stack>
+                      <AverageRating value={q.averageRating} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -116,30 +165,7 @@ export function FeedbackListPage() {
             {report.rows.length === 0 ? (
               <Typography color="text.secondary">No feedback matches these filters.</Typography>
             ) : (
-              <Table size="small" aria-label="Feedback">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Quiz</TableCell>
-                    <TableCell>Student</TableCell>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Rating</TableCell>
-                    <TableCell>Comment</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.rows.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell>{r.quizName}</TableCell>
-                      <TableCell>{r.studentName ?? '—'}</TableCell>
-                      <TableCell>{new Date(r.createdAt).toLocaleString()}</TableCell>
-                      <TableCell>
-                        <Rating value={r.rating} readOnly size="small" aria-label={`${r.rating} of 5`} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{r.comment ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <FeedbackTable rows={report.rows} />
             )}
           </Paper>
         </Stack>

@@ -5,6 +5,8 @@ import { Route, Routes } from 'react-router';
 import { TestMemoryRouter } from 'react-admin';
 import TeacherArea from '../../../src/areas/teacher';
 import AdminArea from '../../../src/areas/admin';
+import DepartmentHeadArea from '../../../src/areas/department-head';
+import InstituteHeadArea from '../../../src/areas/institute-head';
 import { useMswServer } from '../helpers/mswServer';
 
 // Node loads react-admin with react-router's ES module build, while the test's own imports resolve to
@@ -78,5 +80,27 @@ describe('generated resources in the areas', () => {
     expect(screen.getAllByText('Graphs test').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('4.00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /add feedback/i })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['ADMIN', 'admin', AdminArea],
+    ['INSTITUTE-HEAD', 'institute-head', InstituteHeadArea],
+    ['DEPARTMENT-HEAD', 'department-head', DepartmentHeadArea],
+  ] as const)('gives the %s the profile screen: their details, phone and password', async (role, area, Area) => {
+    signIn(role, area);
+    const profile = { id: 3, username: 'someone', fullname: 'Some One', email: 'some@one.example', phone: '9876543210', role, semester: null, batch: null, institute: null, department: null, mustChangePassword: false, groups: [], subjects: [] };
+    server.use(http.get('/api/profile', () => HttpResponse.json({ success: true, message: '', data: profile })));
+    render(
+      <TestMemoryRouter initialEntries={[`/${area}/profile`]}>
+        <Routes>
+          <Route path={`/${area}/*`} element={<Area />} />
+        </Routes>
+      </TestMemoryRouter>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Contact' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Password' })).toBeInTheDocument();
+    expect(screen.getByText('some@one.example')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Profile/ })).toHaveAttribute('href', `/${area}/profile`);
   });
 });

@@ -9,18 +9,23 @@ describe('area sections generated from the entity declarations', () => {
       ['institutes', 'Institutes'],
       ['feedbacks', 'Feedbacks'],
       ['guideline', 'Guidelines'],
+      ['profile', 'Profile'],
     ]);
     expect(menu('institute-head')).toEqual([
       ['department', 'Departments'],
       ['teacher', 'Teachers'],
       ['subject', 'Subjects'],
       ['student', 'Students'],
+      ['feedback', 'Feedbacks'],
+      ['profile', 'Profile'],
       ['guideline', 'Guideline'],
     ]);
     expect(menu('department-head')).toEqual([
       ['students', 'Students'],
       ['groups', 'Groups'],
       ['rooms', 'Rooms'],
+      ['feedbacks', 'Feedbacks'],
+      ['profile', 'Profile'],
       ['guideline', 'Guideline'],
     ]);
     expect(menu('teacher')).toEqual([
@@ -31,6 +36,7 @@ describe('area sections generated from the entity declarations', () => {
       ['questions', 'Questions'],
       ['quiz', 'Quizzes'],
       ['rooms', 'Rooms'],
+      ['feedbacks', 'Feedbacks'],
       ['profile', 'Profile'],
       ['guideline', 'Guideline'],
     ]);

@@ -30,6 +30,7 @@ import type { QuestionStatistics, QuizStatisticsData, StudentResult } from './an
 import { QuestionGradingDialog } from './QuestionGradingDialog';
 import { AttemptReviewDialog } from './AttemptReviewDialog';
 import { Markdown } from '../../../ui/Markdown';
+import { QuizFeedback } from '../../feedbacks';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -367,6 +368,9 @@ export function QuizAnalysisPage() {
           </Section>
           <Section title="Students">
             <StudentTable data={data} onOpen={setReview} />
+          </Section>
+          <Section title="Student feedback">
+            <QuizFeedback quizId={id} />
           </Section>
         </Stack>
       )}
