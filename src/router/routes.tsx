@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { ROLE_PATHS } from '../schemas/roles';
 import { LandingPage } from '../pages/LandingPage';
 import { ExamTokenWait } from '../pages/ExamTokenWait';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundOrSection } from '../pages/NotFoundOrSection';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { AreaGuard } from './AreaGuard';
 import { AREA_ENTRIES } from './areaEntries';
@@ -37,7 +37,8 @@ export const routes: RouteObject[] = [
           ),
         };
       }),
-      { path: '*', element: <NotFoundPage /> },
+      // '/teachers/quiz' is the teacher area's; other unknown addresses are not found.
+      { path: '*', element: <NotFoundOrSection base="" names={ROLE_PATHS} /> },
     ],
   },
 ];

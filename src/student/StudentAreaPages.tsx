@@ -1,11 +1,10 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PlaceholderPage } from '../shell/PlaceholderPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundOrSection } from '../pages/NotFoundOrSection';
 import { SHARED_STUDENT_SCREENS } from './accountScreens';
 import { StudentDashboard } from './quizzes/StudentDashboard';
 import { StudentLayout } from './StudentLayout';
-import { studentPaths } from './paths';
+import { STUDENT_ROOT, studentPaths } from './paths';
 import { STUDENT_PAGES } from './studentPages';
 import { STUDENT_SCREENS } from '../shell/studentScreens';
 
@@ -13,6 +12,15 @@ import { STUDENT_SCREENS } from '../shell/studentScreens';
 const InstructionPage = lazy(() => import('./quizzes/InstructionPage').then((m) => ({ default: m.InstructionPage })));
 
 const AnalysisPage = STUDENT_PAGES['history/analysis/:sessionId'];
+
+const STUDENT_SCREEN_PATHS = STUDENT_SCREENS.map((screen) => screen.path);
+
+/** The page of a student screen; every screen of STUDENT_SCREENS has one. */
+export function studentScreenOf(path: string) {
+  const Screen = SHARED_STUDENT_SCREENS[path] ?? STUDENT_PAGES[path];
+  if (!Screen) throw new Error(`The student screen ${path} has no page`);
+  return Screen;
+}
 
 /**
  * The student area's pages inside its layout (everything but the exam): a chunk of their own, so
@@ -25,11 +33,11 @@ export function StudentAreaPages() {
       <Route element={<StudentLayout />}>
         <Route index element={<StudentDashboard />} />
         {STUDENT_SCREENS.map((screen) => {
-          const Screen = SHARED_STUDENT_SCREENS[screen.path] ?? STUDENT_PAGES[screen.path];
-          return <Route key={screen.path} path={screen.path} element={Screen ? <Screen /> : <PlaceholderPage title={screen.title} />} />;
+          const Screen = studentScreenOf(screen.path);
+          return <Route key={screen.path} path={screen.path} element={<Screen />} />;
         })}
         <Route path="availableQuiz/instruction/:quizId" element={<InstructionPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundOrSection base={STUDENT_ROOT} names={STUDENT_SCREEN_PATHS} />} />
       </Route>
     </Routes>
   );

@@ -6,14 +6,13 @@ import { authProvider } from '../../shell/authProvider';
 import { createDataProvider } from '../../api/dataProvider';
 import { forRole, resourceFromEntity } from '../../resources/generator';
 import { ErrorScreen } from '../../pages/ErrorScreen';
-import { NotFoundPage } from '../../pages/NotFoundPage';
+import { NotFoundOrSection } from '../../pages/NotFoundOrSection';
 import { roleOfArea } from '../../shell/areaRole';
-import { AREA_SECTIONS, apiResourceMap, type StaffAreaPath } from '../../shell/areaSections';
-import { AreaContext } from '../../shell/AreaContext';
+import { AREA_SECTIONS, apiResourceMap, sectionsOf, type StaffAreaPath } from '../../shell/areaSections';
+import { AreaContext, useArea } from '../../shell/AreaContext';
 import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
-import { PlaceholderPage } from '../../shell/PlaceholderPage';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
@@ -26,7 +25,7 @@ interface StaffAreaProps {
    * Every other entity placed in the area gets the screens generated from its declaration.
    */
   resources?: Readonly<Record<string, ResourceConfig>>;
-  /** Hand-written screens by path below the area ('profile', 'students/upload'); a section with one is no placeholder. */
+  /** Hand-written screens by path below the area ('profile', 'students/upload'); every section that is no entity needs one. */
   pages?: Readonly<Record<string, ComponentType>>;
 }
 
@@ -35,6 +34,12 @@ const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
 
 const elementOf = (screen: ComponentType | ReactElement): ReactElement =>
   isValidElement(screen) ? screen : createElement(screen as ComponentType);
+
+/** An unknown address of the area: a section's name in the other number goes to the section, else not found. */
+function AreaNotFound() {
+  const area = useArea();
+  return <NotFoundOrSection base={`/${area}`} names={sectionsOf(area).map((section) => section.name)} />;
+}
 
 function AreaError({ error }: ErrorProps) {
   return <ErrorScreen message={error instanceof Error ? error.message : undefined} />;
@@ -62,7 +67,9 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
       ) as Record<string, ResourceConfig>,
     [sections, given, pages, role],
   );
-  const placeholders = sections.filter((section) => !resources[section.name] && !pages[section.name]);
+  // Every section has a screen: a section that is no entity's must be one of the area's pages.
+  const missing = sections.filter((section) => !resources[section.name] && !pages[section.name]);
+  if (missing.length) throw new Error(`The ${area} area has no screen for ${missing.map((section) => section.name).join(', ')}`);
   // Some create screens are named 'add' (/teacher/topics/add): a generated resource's create answers
   // there too. A resource with child routes serves its section's screens itself.
   const addAliases = sections.flatMap((section) => {
@@ -81,7 +88,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
           dataProvider={dataProvider}
           dashboard={AreaDashboard}
           layout={AreaLayout}
-          catchAll={NotFoundPage}
+          catchAll={AreaNotFound}
           error={AreaError}
           // react-admin's messages become the app's toasts (top right), not a Snackbar of their own.
           notification={NotificationToasts}
@@ -104,16 +111,6 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
                 element={<ResourceContextProvider value={section.name}>{elementOf(create)}</ResourceContextProvider>}
               />
             ))}
-            {placeholders.flatMap((section) => [
-              <Route key={section.name} path={section.name} element={<PlaceholderPage title={section.label} />} />,
-              ...(section.screens ?? []).map((screen) => (
-                <Route
-                  key={`${section.name}/${screen.path}`}
-                  path={`${section.name}/${screen.path}`}
-                  element={<PlaceholderPage title={screen.title} />}
-                />
-              )),
-            ])}
           </CustomRoutes>
         </Admin>
       </PasswordChangeGate>

@@ -14,9 +14,9 @@ const route = (path: string, page: () => ReturnType<typeof createElement> | null
 /**
  * The teacher's quizzes as one <Resource> (the teacher area's `quiz` section; the area maps it
  * to the API's `quizzes`): the list at quiz, and the other screens as child routes: quiz/create,
- * quiz/edit/{quizId}, quiz/preview/{quizId}, quiz/manage/{quizId} and quiz/analysis/{quizId}
- * (a 'coming soon' page until its issue). `create` and `edit` are also given so react-admin
- * knows the resource can be created and edited; the pages read `:quizId` or react-admin's `:id`.
+ * quiz/edit/{quizId}, quiz/preview/{quizId}, quiz/manage/{quizId} and quiz/analysis/{quizId}.
+ * `create` and `edit` are also given so react-admin knows the resource can be created and
+ * edited; the pages read `:quizId` or react-admin's `:id`.
  */
 export const quizzes: Omit<ResourceProps, 'name'> = {
   list: QuizList,

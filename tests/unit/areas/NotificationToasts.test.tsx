@@ -29,6 +29,9 @@ function signIn() {
   );
 }
 
+// An area serves a screen for each of its sections: the teacher's own pages stand in as nothing here.
+const OTHER_PAGES = { profile: () => null, guideline: () => null };
+
 /** A page of the area that raises react-admin notifications the way screens do. */
 function NotifyingPage() {
   const notify = useNotify();
@@ -57,7 +60,7 @@ function renderArea() {
     <>
       <TestMemoryRouter initialEntries={['/teacher/notify']}>
         <Routes>
-          <Route path="/teacher/*" element={<StaffArea area="teacher" pages={{ notify: NotifyingPage }} />} />
+          <Route path="/teacher/*" element={<StaffArea area="teacher" pages={{ notify: NotifyingPage, ...OTHER_PAGES }} />} />
         </Routes>
       </TestMemoryRouter>
       <Toaster />

@@ -86,7 +86,7 @@ function Action({ label, icon, to, unavailable }: ActionProps) {
   );
 }
 
-function RowActions({ user, compact = false }: { user: CurrentUser | undefined; compact?: boolean }) {
+function RowActions({ user }: { user: CurrentUser | undefined }) {
   const record = useRecordContext<QuizRecord>();
   const paths = useQuizPaths();
   if (!record) return null;
@@ -102,9 +102,13 @@ function RowActions({ user, compact = false }: { user: CurrentUser | undefined; 
         to={paths.manage(record.id)}
         unavailable={notMine}
       />
-      {!compact && (
-        <Action label={`Analysis of ${record.name}`} icon={<InsightsOutlinedIcon fontSize="small" />} unavailable="Analysis: coming soon" />
-      )}
+      {/* The statistics API answers a quiz's author (and the heads, who have no quiz list). */}
+      <Action
+        label={`Analysis of ${record.name}`}
+        icon={<InsightsOutlinedIcon fontSize="small" />}
+        to={paths.analysis(record.id)}
+        unavailable={mine ? undefined : 'Only the quiz’s author can see its analysis'}
+      />
     </Box>
   );
 }
@@ -179,8 +183,8 @@ export function QuizList() {
           </DataTable.Col>
         )}
         {!compact && <DataTable.Col label="State" disableSort render={(record: QuizRecord) => <QuizStateChip quiz={record} now={now} />} />}
-        <DataTable.Col label="Actions" disableSort align="right" cellSx={() => ({ width: compact ? 120 : 170 })}>
-          <RowActions user={user} compact={compact} />
+        <DataTable.Col label="Actions" disableSort align="right" cellSx={() => ({ width: 170 })}>
+          <RowActions user={user} />
         </DataTable.Col>
       </DataTable>
     </List>

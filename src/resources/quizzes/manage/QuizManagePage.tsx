@@ -25,6 +25,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import GradingOutlinedIcon from '@mui/icons-material/GradingOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -224,6 +225,9 @@ export function QuizManagePage() {
         </Button>
         <Button component={RouterLink} to={paths.edit(id)} startIcon={<EditOutlinedIcon />}>
           Edit
+        </Button>
+        <Button component={RouterLink} to={paths.analysis(id)} startIcon={<InsightsOutlinedIcon />}>
+          Analysis
         </Button>
       </Stack>
       {quiz && (
