@@ -229,7 +229,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         </Alert>
       ) : (
         <>
-          {shown && <StartBlockNote reason={shown} quiz={quiz} serverNow={serverNow} />}
+          {shown && <StartBlockNote reason={shown} quiz={quiz} />}
           <Button variant="contained" size="large" onClick={() => void start()} disabled={block !== null || starting} loading={starting} aria-describedby={shown ? 'start-block' : undefined}>
             {resumable ? 'Resume exam' : 'Start exam'}
           </Button>
@@ -240,17 +240,18 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
 }
 
 /** Why Start is disabled (or the start was refused), and what to do: the words the server's refusal uses too. */
-function StartBlockNote({ reason, quiz, serverNow }: { reason: StartBlockReason; quiz: QuizDetail; serverNow: number }) {
+function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: QuizDetail }) {
   const { message, help } = START_BLOCK_TEXT[reason];
   const when =
     reason === 'not-open'
-      ? `It opens ${formatDateTime(quiz.validFrom)}, in ${formatCountdown(quiz.validFrom - serverNow)}.`
+      ? `It opens ${formatDateTime(quiz.validFrom)}.`
       : reason === 'closed'
         ? `It closed ${formatDateTime(quiz.validTo)}.`
         : undefined;
   const severity = reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
   return (
-    <Alert id="start-block" severity={severity} data-start-block={reason} sx={{ mb: 2 }}>
+    // A polite status, not an alert: it changes with the camera check, and the badge above keeps the countdown.
+    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} sx={{ mb: 2 }}>
       <AlertTitle>{message}.</AlertTitle>
       {when && <>{when} </>}
       {help}

@@ -14,12 +14,12 @@ export function QuizRequirements({ quiz }: { quiz: Pick<QuizSummary, 'safeExamBr
     <Stack component="ul" direction="row" aria-label="Needed to take this quiz" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, gap: 1, flexWrap: 'wrap' }}>
       {quiz.safeExamBrowser && (
         <li>
-          <Chip icon={<LockOutlinedIcon />} label="Safe Exam Browser required" color="warning" variant="outlined" size="small" data-requirement="seb" />
+          <Chip icon={<LockOutlinedIcon color="warning" />} label="Safe Exam Browser required" variant="outlined" size="small" data-requirement="seb" />
         </li>
       )}
       {quiz.faceDetection && (
         <li>
-          <Chip icon={<VideocamOutlinedIcon />} label="Camera required" color="info" variant="outlined" size="small" data-requirement="camera" />
+          <Chip icon={<VideocamOutlinedIcon color="info" />} label="Camera required" variant="outlined" size="small" data-requirement="camera" />
         </li>
       )}
     </Stack>

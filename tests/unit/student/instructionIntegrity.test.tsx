@@ -96,7 +96,8 @@ describe('instruction page: why Start is disabled', () => {
     const now = Date.now();
     open(quizDetail({ faceDetection: false, validFrom: now + 90 * MINUTE, validTo: now + 180 * MINUTE, open: false }));
     expect(await screen.findByText('This quiz has not opened yet.')).toBeInTheDocument();
-    expect(screen.getByText(/It opens .+, in 01:(29|30):\d\d\./)).toBeInTheDocument();
+    expect(screen.getByText(/It opens .+\. Come back when it opens/)).toBeInTheDocument();
+    expect(screen.getByText(/^Opens in 01:(29|30):\d\d$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start exam' })).toBeDisabled();
   });
 
