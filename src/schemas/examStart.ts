@@ -33,7 +33,7 @@ export const START_BLOCK_TEXT: Record<StartBlockReason, StartBlockText> = {
   taken: { message: 'You have already taken this quiz', help: 'Each quiz has one attempt. Your result is in your history.' },
   seb: {
     message: 'This quiz must be taken in Safe Exam Browser with the configuration from your teacher',
-    help: 'Open the quiz in Safe Exam Browser as explained on this page, then press Start there.',
+    help: 'Reload this page to see how to open it in Safe Exam Browser, then press Start there.',
   },
   'camera-off': {
     message: 'Allow the camera and show your face to start this quiz',
