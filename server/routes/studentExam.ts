@@ -205,9 +205,6 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!existing) {
       if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw startRefused('not-open', 'NOT_OPEN');
       if (now >= quiz.valid_to) throw startRefused('closed', 'CLOSED');
-    } else if (existing.status === 'submitted' || now > existing.deadline + SAVE_GRACE_MS) {
-      // One attempt a quiz: a submitted (or timed-out) one is not started again; the instructions link to its result.
-      throw startRefused('taken', 'ALREADY_TAKEN');
     }
     const attempt = existing ?? (await startOnce(quiz, user.userId, now));
     await integrity.afterStart(attempt.id, proven);

@@ -63,7 +63,7 @@ export const START_BLOCK_TEXT: Record<StartBlockReason, StartBlockText> = {
 export const CAMERA_CONSENT_MESSAGE = `${START_BLOCK_TEXT['camera-off'].message}, or ask your teacher to let you take it without a camera`;
 
 /** The reasons the server refuses a start for itself (409, with `data.reason`); SEB and the camera have their own refusals. */
-export const START_REFUSAL_REASONS = ['not-open', 'closed', 'taken'] as const satisfies readonly StartBlockReason[];
+export const START_REFUSAL_REASONS = ['not-open', 'closed'] as const satisfies readonly StartBlockReason[];
 export type StartRefusalReason = (typeof START_REFUSAL_REASONS)[number];
 
 /** The reason behind a refused start, from the answer's data: its reason, the SEB refusal, or the cameraConsent field error. */

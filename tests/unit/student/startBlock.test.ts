@@ -73,7 +73,7 @@ describe('the server’s start refusals', () => {
   it('map back to the same reasons', () => {
     expect(reasonOfRefusal({ reason: 'not-open' })).toBe('not-open');
     expect(reasonOfRefusal({ reason: 'closed' })).toBe('closed');
-    expect(reasonOfRefusal({ reason: 'taken' })).toBe('taken');
+    expect(reasonOfRefusal({ reason: 'taken' })).toBeUndefined(); // a taken quiz is no refusal: the start answers its attempt
     expect(reasonOfRefusal({ quizId: 3, sebRequired: true, sebLink: 'seb://x' })).toBe('seb');
     expect(reasonOfRefusal({ errors: { cameraConsent: CAMERA_CONSENT_MESSAGE } })).toBe('camera-off');
     expect(reasonOfRefusal({ reason: 'toString' })).toBeUndefined();
