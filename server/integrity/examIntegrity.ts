@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { DEFAULT_INTEGRITY_THRESHOLDS, type IntegrityThresholds } from '../../src/schemas/quizzes';
+import { CAMERA_CONSENT_MESSAGE } from '../../src/schemas/examStart';
 import { faceDetectionOn, sebGateOf, sebRequired, type IntegrityQuiz } from './sebGate';
-
-export const CAMERA_CONSENT_MESSAGE = 'Allow the camera and show your face to start this quiz, or ask your teacher to let you take it without a camera';
 
 const startBody = z.object({ cameraConsent: z.boolean().optional() }).passthrough().nullish();
 

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { sebConfigOf, sebLink } from './sebConfig';
 import { baseUrlOf, sebProofHolds } from './sebProof';
 import { recordServerEvent } from './events';
+import { START_BLOCK_TEXT } from '../../src/schemas/examStart';
 
-export const SEB_REFUSED_MESSAGE = 'This quiz must be taken in Safe Exam Browser with the configuration from your teacher';
+export const SEB_REFUSED_MESSAGE = START_BLOCK_TEXT.seb.message;
 /** The refusal tells the page where the configuration is: the download and the link that opens it in SEB. */
 export const sebRefused = (quizId: number, downloadUrl: string) =>
   new AppError(403, SEB_REFUSED_MESSAGE, 'SEB_REQUIRED', { quizId, sebRequired: true, sebDownloadUrl: downloadUrl, sebLink: sebLink(downloadUrl) });

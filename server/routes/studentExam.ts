@@ -21,7 +21,8 @@ import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
+import { START_BLOCK_TEXT, type StartRefusalReason } from '../../src/schemas/examStart';
 import { ok } from '../lib/envelope';
 import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
 import { attemptAnalysis } from '../exam/attemptAnalysis';
@@ -75,6 +76,19 @@ function responseIdsOf(q: PaperQuestion): Partial<ResponseShape> {
     ...(q.choices ? { choices: ids(q.choices) } : {}),
     ...(q.gaps ? { gaps: q.gaps.map((g) => ({ n: g.n, kind: g.kind, ...(g.options ? { options: ids(g.options) } : {}) })) } : {}),
   };
+}
+
+/** A start refused for one of the server's own reasons: the words the instruction page shows for it, and the reason. */
+const startRefused = (reason: StartRefusalReason, code: string) => new AppError(409, START_BLOCK_TEXT[reason].message, code, { reason });
+
+/**
+ * A SEB refusal of the instructions names the quiz (its name, window and duration, as the quiz
+ * list already shows them), so the page explaining SEB says which quiz it is about.
+ */
+function namingTheQuiz(error: unknown, quiz: Quiz, extraMinutes: number): unknown {
+  if (!(error instanceof AppError) || error.code !== 'SEB_REQUIRED') return error;
+  const named = { name: quiz.name, validFrom: quiz.valid_from, validTo: quiz.valid_to, duration: quiz.duration, extraMinutes };
+  return new AppError(error.statusCode, error.message, error.code, { ...(error.data as object), quiz: named });
 }
 
 const submitted = () => new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
@@ -176,7 +190,9 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await findAttemptState(app.db, quiz.id, user.userId);
     const extraMinutes = await extraMinutesOf(app.db, quiz.id, user.userId);
     const open = quiz.valid_from !== null && quiz.valid_to !== null && now >= quiz.valid_from && now < quiz.valid_to;
-    const checked = await integrity.instructions(req, quiz, attempt?.id);
+    const checked = await integrity.instructions(req, quiz, attempt?.id).catch((error: unknown) => {
+      throw namingTheQuiz(error, quiz, extraMinutes);
+    });
     return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now, ...checked });
   });
 
@@ -187,8 +203,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const existing = await findAttemptState(app.db, quiz.id, user.userId);
     const proven = await integrity.beforeStart(req, quiz, existing?.id);
     if (!existing) {
-      if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw new AppError(409, 'This quiz has not opened yet', 'NOT_OPEN');
-      if (now >= quiz.valid_to) throw new AppError(409, 'This quiz has closed', 'CLOSED');
+      if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw startRefused('not-open', 'NOT_OPEN');
+      if (now >= quiz.valid_to) throw startRefused('closed', 'CLOSED');
     }
     const attempt = existing ?? (await startOnce(quiz, user.userId, now));
     await integrity.afterStart(attempt.id, proven);

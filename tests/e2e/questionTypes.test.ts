@@ -86,9 +86,9 @@ describe('the question types from Moodle in the exam page', () => {
     const palette = page.getByRole('navigation', { name: 'Questions' });
     await palette.getByText('2 answered, 0 unanswered, 0 flagged').waitFor();
 
-    // A reload restores every part.
+    // A reload restores every part, back on the question the student was on.
     await page.reload();
-    await question(1);
+    await question(3);
     await palette.getByRole('button', { name: /^Question 2\b/ }).click();
     await question(2);
     expect(await page.getByRole('combobox', { name: 'Dog' }).locator('option:checked').textContent()).toBe('Mammal');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,6 +14,7 @@ import { PRODUCT_NAME } from '../../config/constants';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { studentPaths } from '../paths';
 import { ExamResult } from './ExamResult';
+import { forgetPlace, rememberedIndex, rememberPlace } from './examPlace';
 import { ExamTimer } from './ExamTimer';
 import { QuestionPalette } from './QuestionPalette';
 import { QuestionView } from './QuestionView';
@@ -54,12 +55,15 @@ const SUBMITTING_TEXT: Record<FinishReason, string> = {
 function ExamSession({ attemptId }: { attemptId: number }) {
   const exam = useExamSession(attemptId);
   const integrity = useExamIntegrity(attemptId, exam.paper?.integrity, exam.phase.kind === 'active');
-  const [index, setIndex] = useState(0);
+  const [chosen, setIndex] = useState<number>();
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const { paper, phase, answers, saveStatus, showQuestion } = exam;
-  const questions = paper?.questions ?? [];
+  const questions = useMemo(() => paper?.questions ?? [], [paper]);
+  // Until the student moves, the page shows the question they were on when they left (a reload, or reopening the exam).
+  const returnedTo = useMemo(() => rememberedIndex(attemptId, questions.map((q) => q.id)), [attemptId, questions]);
+  const index = chosen ?? returnedTo;
   const question = questions[Math.min(index, Math.max(0, questions.length - 1))];
 
   useEffect(() => {
@@ -74,11 +78,17 @@ function ExamSession({ attemptId }: { attemptId: number }) {
   useEffect(() => {
     if (!question || phase.kind !== 'active') return;
     showQuestion(question.id);
+    rememberPlace(attemptId, question.id);
     if (moved.current) {
       moved.current = false;
       headingRef.current?.focus();
     }
-  }, [question, phase.kind, showQuestion]);
+  }, [attemptId, question, phase.kind, showQuestion]);
+
+  // The attempt is over: its place is of no more use on this device.
+  useEffect(() => {
+    if (phase.kind === 'done') forgetPlace(attemptId);
+  }, [attemptId, phase.kind]);
 
   const goTo = useCallback((next: number) => {
     moved.current = true;

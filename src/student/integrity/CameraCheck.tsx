@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCamera } from './useCamera';
 import { useFaceCount, type FaceStatus } from './useFaceCount';
+import type { CameraCheckState } from '../quizzes/startBlock';
 
+/** The line beside the preview; what to do when Start stays disabled is said beside Start. */
 const STATUS_TEXT: Record<FaceStatus, string> = {
   loading: 'Starting the face check…',
-  none: 'No face seen: sit in front of the camera, in good light.',
+  none: 'No face seen',
   one: 'Your face is seen. You can start.',
-  many: 'More than one face is seen: only you may be in front of the camera.',
-  error: 'The face check could not run in this browser. It is tried again every few seconds; if this message stays, try another browser, or ask your teacher.',
+  many: 'More than one face seen',
+  error: 'Face check unavailable',
 };
 
 /** What the student reads before allowing the camera. */
@@ -30,15 +31,15 @@ export function CameraPrivacy() {
 
 /**
  * The instruction page's camera check of a face-detection quiz: asks for the camera, shows the
- * preview, and reports when exactly one face is seen (Start waits for it).
+ * preview, and reports the camera's state and the face count (the page decides from them why
+ * Start waits, and says it beside Start).
  */
-export function CameraCheck({ onReady }: { onReady: (ready: boolean) => void }) {
+export function CameraCheck({ onChange }: { onChange: (check: CameraCheckState) => void }) {
   const camera = useCamera();
   const video = useRef<HTMLVideoElement>(null);
   const stream = camera.state.kind === 'on' ? camera.state.stream : undefined;
   const status = useFaceCount(video, stream);
-  const ready = stream !== undefined && status === 'one';
-  useEffect(() => onReady(ready), [ready, onReady]);
+  useEffect(() => onChange({ camera: camera.state.kind, face: status }), [camera.state.kind, status, onChange]);
 
   return (
     <Box component="section" aria-labelledby="camera-heading" sx={{ mb: 3 }} data-testid="camera-check">
@@ -51,17 +52,7 @@ export function CameraCheck({ onReady }: { onReady: (ready: boolean) => void }) 
           Allow the camera
         </Button>
       ) : null}
-      {camera.state.kind === 'refused' && (
-        <Alert severity="error">
-          The camera was refused. Allow it for this site (the camera icon in the address bar, or the browser&apos;s site settings), then reload this page. If you cannot use
-          a camera, ask your teacher: they can let you take this quiz without one.
-        </Alert>
-      )}
-      {camera.state.kind === 'missing' && (
-        <Alert severity="error">No camera was found. Connect one (or close other programs that use it) and reload this page, or ask your teacher to let you take this quiz without a camera.</Alert>
-      )}
-      {camera.state.kind === 'failed' && <Alert severity="error">The camera could not start: {camera.state.message}. Reload this page to try again.</Alert>}
-      {camera.state.kind === 'stopped' && <Alert severity="error">The camera stopped. Reload this page to start it again.</Alert>}
+      {camera.state.kind === 'failed' && <Typography color="text.secondary">The browser said: {camera.state.message}</Typography>}
       <Box sx={{ display: stream ? 'flex' : 'none', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         <video ref={video} muted playsInline width={240} height={180} style={{ background: '#000', borderRadius: 4 }} aria-label="Camera preview" />
         <Typography role="status" data-face-status={status}>

@@ -7,11 +7,31 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { downloadFile, isDownloadedFile } from '../../api/fileTransfer';
 import { saveBlob } from '../../ui/saveBlob';
+import { formatDateTime } from '../exam/timeFormat';
+import { durationText } from '../quizzes/quizFacts';
+
+/** The quiz a SEB refusal of the instructions names: what the quiz list shows of it. */
+export interface SebQuizFacts {
+  name: string;
+  validFrom: number;
+  validTo: number;
+  duration: number;
+  extraMinutes: number;
+}
+
+/** The data of the server's SEB refusal (403, SEB_REQUIRED). */
+export interface SebRefusalData {
+  sebRequired?: boolean;
+  sebLink?: string;
+  quizId?: number;
+  quiz?: SebQuizFacts;
+}
 
 export interface SebRefusal {
   quizId: number;
   sebLink: string;
   message: string;
+  quiz?: SebQuizFacts;
 }
 
 async function downloadConfig(quizId: number) {
@@ -20,9 +40,26 @@ async function downloadConfig(quizId: number) {
 }
 
 /** What the instruction page shows instead of Start when the quiz must be taken in Safe Exam Browser. */
-export function SebRequired({ refusal }: { refusal: SebRefusal }) {
+export function SebRequired({ refusal, headingId }: { refusal: SebRefusal; headingId: string }) {
+  const { quiz } = refusal;
   return (
     <Box data-testid="seb-required">
+      <Typography id={headingId} component="h1" variant="h5" gutterBottom>
+        {quiz?.name ?? 'Instructions'}
+      </Typography>
+      {quiz && (
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 2, '& dt': { color: 'text.secondary', fontWeight: 500 }, '& dd': { m: 0 } }}
+        >
+          <dt>Window</dt>
+          <dd>
+            Opens {formatDateTime(quiz.validFrom)}, closes {formatDateTime(quiz.validTo)}
+          </dd>
+          <dt>Duration</dt>
+          <dd>{durationText(quiz.duration, quiz.extraMinutes)}</dd>
+        </Box>
+      )}
       <Alert severity="warning" sx={{ mb: 2 }}>
         <AlertTitle>Safe Exam Browser required</AlertTitle>
         {refusal.message}.

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,7 +13,7 @@ import { Markdown } from '../../ui/Markdown';
 import { fetchQuiz, startAttempt } from '../api/studentApi';
 import type { ApiResult } from '../../schemas/envelope';
 import { refreshSebKeys } from '../../api/sebBridge';
-import { SebRequired, type SebRefusal } from '../integrity/SebRequired';
+import { SebRequired, type SebRefusal, type SebRefusalData } from '../integrity/SebRequired';
 import type { QuizDetail } from '../api/types';
 import { syncFromServerTime } from '../common/clockSync';
 import { LoadStatus } from '../common/LoadStatus';
@@ -22,6 +23,8 @@ import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
+import { CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
+import { reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
 
 /** The camera check (and, through it, the face detector) loads only for face-detection quizzes. */
 const CameraCheck = lazy(() => import('../integrity/CameraCheck').then((m) => ({ default: m.CameraCheck })));
@@ -31,11 +34,11 @@ type Loaded = { kind: 'quiz'; quiz: QuizDetail } | { kind: 'seb'; refusal: SebRe
 async function loadQuiz(quizId: string): Promise<ApiResult<Loaded>> {
   await refreshSebKeys();
   const timed = await fetchQuiz(quizId, { toast: false });
-  const result = timed.response as ApiResult<QuizDetail | { sebRequired?: boolean; sebLink?: string; quizId?: number }>;
+  const result = timed.response as ApiResult<QuizDetail | SebRefusalData>;
   if (!result.success) {
-    const data = result.data as { sebRequired?: boolean; sebLink?: string; quizId?: number } | undefined;
+    const data = result.data as SebRefusalData | undefined;
     // A quiz that must be taken in Safe Exam Browser explains how, instead of offering Start.
-    if (data?.sebRequired && data.sebLink) return { success: true, message: result.message, data: { kind: 'seb', refusal: { quizId: data.quizId ?? Number(quizId), sebLink: data.sebLink, message: result.message } } };
+    if (data?.sebRequired && data.sebLink) return { success: true, message: result.message, data: { kind: 'seb', refusal: { quizId: data.quizId ?? Number(quizId), sebLink: data.sebLink, message: result.message, quiz: data.quiz } } };
     return { ...result, data: undefined };
   }
   syncFromServerTime(timed, timed.response.data?.serverTime);
@@ -59,7 +62,7 @@ export function InstructionPage() {
         </Typography>
       )}
       <LoadStatus state={state} onRetry={reload} label="the quiz">
-        {(loaded) => (loaded.kind === 'seb' ? <SebRequired refusal={loaded.refusal} /> : <Instructions quiz={loaded.quiz} />)}
+        {(loaded) => (loaded.kind === 'seb' ? <SebRequired refusal={loaded.refusal} headingId="instruction-heading" /> : <Instructions quiz={loaded.quiz} />)}
       </LoadStatus>
       {state.status === 'error' && (
         <Button component={RouterLink} to={studentPaths.available}>
@@ -100,12 +103,15 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   const serverNow = studentClock.now();
   const phase = windowState(quiz, serverNow);
   const resumable = isResumable(quiz, serverNow);
-  const submitted = quiz.attempt !== null && !resumable;
   // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
-  const needsCamera = quiz.faceDetection && quiz.attempt === null && quiz.integrity?.cameraWaived !== true;
-  const [faceReady, setFaceReady] = useState(false);
-  const onCameraReady = useCallback((ready: boolean) => setFaceReady(ready), []);
-  const canStart = resumable || (quiz.attempt === null && phase === 'open' && (!needsCamera || faceReady));
+  const withCamera = needsCamera(quiz);
+  const [cameraCheck, setCameraCheck] = useState<CameraCheckState>(CAMERA_NOT_ASKED);
+  const onCameraChange = useCallback((check: CameraCheckState) => setCameraCheck(check), []);
+  const block = startBlockOf(quiz, serverNow, cameraCheck);
+  const submitted = block === 'taken';
+  // A refused start says why in the same words; the window's reasons then follow the server's clock again.
+  const [refused, setRefused] = useState<StartBlockReason>();
+  const shown = block ?? refused;
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
 
   const start = async () => {
@@ -114,7 +120,8 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
     busy.current = true;
     setStarting(true);
     setFailure(undefined);
-    const timed = await startAttempt(quiz.id, needsCamera ? { cameraConsent: true } : {});
+    setRefused(undefined);
+    const timed = await startAttempt(quiz.id, withCamera ? { cameraConsent: true } : {});
     syncFromServerTime(timed, timed.response.data?.serverTime);
     const result = timed.response;
     if (result.success && result.data) {
@@ -123,7 +130,9 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
     }
     busy.current = false;
     setStarting(false);
-    setFailure(result.internet ? 'Connection Issue: the exam could not be started. Check your connection and try again.' : result.message);
+    const reason = result.internet ? undefined : reasonOfRefusal(result.data);
+    if (reason) setRefused(reason);
+    else setFailure(result.internet ? 'Connection Issue: the exam could not be started. Check your connection and try again.' : result.message);
   };
 
   return (
@@ -188,9 +197,9 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         </Box>
       </Box>
 
-      {needsCamera && phase === 'open' && (
+      {withCamera && phase === 'open' && (
         <Suspense fallback={null}>
-          <CameraCheck onReady={onCameraReady} />
+          <CameraCheck onChange={onCameraChange} />
         </Suspense>
       )}
       {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
@@ -208,26 +217,44 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
       {submitted ? (
         <Alert
           severity="info"
+          data-start-block="taken"
           action={
             <Button color="inherit" component={RouterLink} to={studentPaths.analysis(quiz.attempt!.id)}>
               See your result
             </Button>
           }
         >
-          You have already taken this quiz.
+          <AlertTitle>{START_BLOCK_TEXT.taken.message}.</AlertTitle>
+          {START_BLOCK_TEXT.taken.help}
         </Alert>
       ) : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" size="large" onClick={() => void start()} disabled={!canStart || starting} loading={starting}>
+        <>
+          {shown && <StartBlockNote reason={shown} quiz={quiz} />}
+          <Button variant="contained" size="large" onClick={() => void start()} disabled={block !== null || starting} loading={starting} aria-describedby={shown ? 'start-block' : undefined}>
             {resumable ? 'Resume exam' : 'Start exam'}
           </Button>
-          {!canStart && (
-            <Typography color="text.secondary">
-              {phase === 'upcoming' ? `You can start when the quiz opens, in ${formatCountdown(quiz.validFrom - serverNow)}.` : 'This quiz has closed.'}
-            </Typography>
-          )}
-        </Box>
+        </>
       )}
     </>
+  );
+}
+
+/** Why Start is disabled (or the start was refused), and what to do: the words the server's refusal uses too. */
+function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: QuizDetail }) {
+  const { message, help } = START_BLOCK_TEXT[reason];
+  const when =
+    reason === 'not-open'
+      ? `It opens ${formatDateTime(quiz.validFrom)}.`
+      : reason === 'closed'
+        ? `It closed ${formatDateTime(quiz.validTo)}.`
+        : undefined;
+  const severity = reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
+  return (
+    // A polite status, not an alert: it changes with the camera check, and the badge above keeps the countdown.
+    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} sx={{ mb: 2 }}>
+      <AlertTitle>{message}.</AlertTitle>
+      {when && <>{when} </>}
+      {help}
+    </Alert>
   );
 }

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { QuizSummary } from '../api/types';
 import { durationText, marksText, subjectsText } from './quizFacts';
+import { QuizRequirements } from './QuizRequirements';
 
 /**
  * One quiz of a list: its name as a heading, the facts a student decides by, a status line and
@@ -19,6 +20,7 @@ export function QuizCard({ quiz, status, actions }: { quiz: QuizSummary; status:
         <Typography id={headingId} component="h2" variant="h6" gutterBottom>
           {quiz.name}
         </Typography>
+        <QuizRequirements quiz={quiz} />
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
           <dt>Subjects</dt>
           <dd>{subjectsText(quiz)}</dd>
