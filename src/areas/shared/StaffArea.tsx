@@ -1,6 +1,6 @@
 import { createElement, isValidElement, useMemo, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider, type ErrorProps, type ResourceProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider, defaultTheme, type ErrorProps, type ResourceProps } from 'react-admin';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { authProvider } from '../../shell/authProvider';
 import { createDataProvider } from '../../api/dataProvider';
@@ -15,6 +15,7 @@ import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
 import { PlaceholderPage } from '../../shell/PlaceholderPage';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
+import { withPortalLook } from '../../ui/theme';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
 export type ResourceConfig = Omit<ResourceProps, 'name'>;
@@ -29,6 +30,9 @@ interface StaffAreaProps {
   /** Hand-written screens by path below the area ('profile', 'students/upload'); a section with one is no placeholder. */
   pages?: Readonly<Record<string, ComponentType>>;
 }
+
+/** react-admin's look with the portal's changes (buttons keep the case of their text). */
+const ADMIN_THEME = withPortalLook(defaultTheme);
 
 const NO_RESOURCES: Readonly<Record<string, ResourceConfig>> = {};
 const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
@@ -77,6 +81,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
         <Admin
           basename={`/${area}`}
           title={ROLE_LABELS[roleOfArea(area)]}
+          theme={ADMIN_THEME}
           authProvider={authProvider}
           dataProvider={dataProvider}
           dashboard={AreaDashboard}
