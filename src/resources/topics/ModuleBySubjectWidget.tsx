@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useGetOne } from 'react-admin';
 import type { ModuleRecord, SubjectRecord } from '../../schemas';
-import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../memory/useRememberedLists';
+import { usePreselectOnlySubject, useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../memory/useRememberedLists';
 
 /**
  * A topic's module, picked in two steps: the subject, then one of its modules. Both lists come
@@ -24,6 +24,12 @@ export function ModuleBySubjectWidget(props: WidgetProps) {
   }, [current.data, subjectId]);
 
   const subjects = useRememberedSubjects();
+  const chooseSubject = (next: number | null) => {
+    setSubjectId(next);
+    choices.rememberSubject(next);
+  };
+  // Editing starts from the module's own subject: nothing to preselect then.
+  usePreselectOnlySubject(subjects, moduleId === undefined ? subjectId : moduleId, chooseSubject);
   const modules = useRememberedModules(subjectId);
   const subject = subjects.data.find((candidate) => candidate.id === subjectId) ?? null;
   const module =
@@ -39,8 +45,7 @@ export function ModuleBySubjectWidget(props: WidgetProps) {
         value={subject as (SubjectRecord & { id: number }) | null}
         onChange={(_event, chosen) => {
           const next = chosen?.id ?? null;
-          setSubjectId(next);
-          choices.rememberSubject(next);
+          chooseSubject(next);
           if (next !== subjectId) onChange(undefined);
         }}
         getOptionLabel={(option) => option.subjectname}
