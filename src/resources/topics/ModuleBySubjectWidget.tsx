@@ -38,7 +38,9 @@ export function ModuleBySubjectWidget(props: WidgetProps) {
   const error = (rawErrors?.length ?? 0) > 0;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    // One above the other: the field's message (the form writes it below the widget) then sits
+    // under the module it names, not under the subject beside it.
+    <Stack spacing={2}>
       <Autocomplete<SubjectRecord & { id: number }>
         id={`${id}-subject`}
         options={subjects.data as (SubjectRecord & { id: number })[]}
