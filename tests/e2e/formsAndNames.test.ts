@@ -159,6 +159,30 @@ describe('names, icons and form messages', () => {
     expect(screens.length).toBeGreaterThan(HAND_WRITTEN.length + 8);
   }, 300_000);
 
+  it('keeps each message of the hand-written question and quiz editors, submitted empty, under the field it names', async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'teacher', 'TEACHER');
+    for (const [path, save, expected] of [
+      ['/teacher/questions/add', 'Save question', { Module: 'Select the module', 'Question type': 'Select the question type', 'Question text': 'Question is required', Difficulty: 'Choose difficulty' }],
+      ['/teacher/quiz/create', 'Save quiz', { Name: 'Name is required', Subjects: 'At least one subject is required', Group: 'Group is required' }],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('button', { name: save }).click();
+      for (const [label, message] of Object.entries(expected)) {
+        const line = page.locator('.MuiFormHelperText-root.Mui-error').filter({ hasText: message });
+        await line.waitFor();
+        // The message is the helper line of the control labelled with its field's name.
+        const owner = await line.evaluate((node) => {
+          const control = node.closest('.MuiFormControl-root');
+          const box = control?.getBoundingClientRect();
+          const own = node.getBoundingClientRect();
+          return { label: control?.querySelector('label')?.textContent?.replace(/\s*\*$/, '').trim(), below: !!box && own.y >= box.y && own.x >= box.x && own.x < box.x + box.width };
+        });
+        expect(owner, `${path}: ${message}`).toEqual({ label, below: true });
+      }
+    }
+  });
+
   it("puts the server's refusal of a value the form accepts under its field (a subject code already in use)", async () => {
     const { page } = await e.newPage();
     await signIn(page, 'institute-head', 'INSTITUTE-HEAD');
