@@ -14,7 +14,8 @@ import { named, signIn, useE2E } from './support';
 /**
  * Issue 23, points 17 and 18: the dashboards greet the account by its full name, buttons keep the
  * case of the names they carry, every menu entry has its own icon, a teacher of one subject finds
- * it chosen on a new question, and every message of a generated form sits under the field it names.
+ * it chosen on a new question and topic, and every message of every form (each generated create
+ * screen of the registry, the question and quiz editors, a server's refusal) sits under its field.
  */
 
 const fullnameOf = (role: Role) => DEMO_ACCOUNTS.find((account) => account.role === role)!.fullname;
@@ -54,9 +55,8 @@ async function expectMessagesOnFields(page: Page, expected: Record<string, strin
     const id = `root_${path.split('.').join('_')}`;
     const error = page.locator(`[id="${id}__error"]`);
     await expect.poll(() => error.textContent().catch(() => null), { message: `message of ${path}`, timeout: 10_000 }).toBe(message);
-    const field = (await controlOf(page, id).boundingBox())!;
-    const line = (await error.boundingBox())!;
-    expect(field, `control of ${path}`).toBeTruthy();
+    const [field, line] = [await controlOf(page, id).boundingBox(), await error.boundingBox()];
+    if (!field || !line) throw new Error(`${path}: the field's control or its message is not on the page`);
     const where = `${path}: "${message}" at (${line.x}, ${line.y}), its field at (${field.x}, ${field.y}) ${field.width}x${field.height}`;
     expect(line.x >= field.x - 1 && line.x < field.x + field.width / 2, where).toBe(true);
     expect(line.y >= field.y + field.height - 1 && line.y <= field.y + field.height + 24, where).toBe(true);
