@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { getEnv } from './config/env';
 import { registerNavigator } from './navigation/appNavigator';
 import { ConfigErrorPage } from './pages/ConfigErrorPage';
 import { routes } from './router/routes';
+import { appTheme } from './ui/theme';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -24,7 +26,9 @@ registerNavigator((to) => void router.navigate(to));
 
 root.render(
   <StrictMode>
-    <CssBaseline />
-    <RouterProvider router={router} />
+    <ThemeProvider theme={appTheme}>
+      <CssBaseline />
+      <RouterProvider router={router} />
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { read } from '../api/httpClient';
-import { getToken } from './session';
+import { getStoredUsername, getToken } from './session';
 
 /** Who is signed in, as far as these screens need it: rows they wrote may be edited, others only looked at. */
 export interface CurrentUser {
@@ -27,17 +27,33 @@ function loadCurrentUser(): Promise<CurrentUser | undefined> {
   return cached.promise;
 }
 
-/** The signed-in user (undefined until known, or when the look-up failed: the screens then offer every action and the server decides). */
-export function useCurrentUser(): CurrentUser | undefined {
-  const [user, setUser] = useState<CurrentUser>();
+/** The signed-in user, and whether the look-up has answered (it may have failed: then no user). */
+function useLoadedUser(): { user: CurrentUser | undefined; loaded: boolean } {
+  const [state, setState] = useState<{ user: CurrentUser | undefined; loaded: boolean }>({ user: undefined, loaded: false });
   useEffect(() => {
     let live = true;
-    void loadCurrentUser().then((found) => live && setUser(found));
+    void loadCurrentUser().then((user) => live && setState({ user, loaded: true }));
     return () => {
       live = false;
     };
   }, []);
-  return user;
+  return state;
+}
+
+/** The signed-in user (undefined until known, or when the look-up failed: the screens then offer every action and the server decides). */
+export const useCurrentUser = (): CurrentUser | undefined => useLoadedUser().user;
+
+/** How a person is named to themselves: their full name, else (an account without one) their username. */
+export const displayNameOf = (user: Pick<CurrentUser, 'fullname'> | undefined, username: string | null): string | undefined =>
+  user?.fullname?.trim() || username || undefined;
+
+/**
+ * The name a dashboard greets the signed-in person by: nothing until the account is known (no
+ * username flashing before the full name), the stored username when the look-up failed.
+ */
+export function useGreetingName(): string | undefined {
+  const { user, loaded } = useLoadedUser();
+  return loaded ? displayNameOf(user, getStoredUsername()) : undefined;
 }
 
 /** May the user change a row created by `createdBy`? Unknown users may try (the server answers). */

@@ -1,6 +1,5 @@
 import { createElement } from 'react';
 import { useLocation } from 'react-router';
-import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import Typography from '@mui/material/Typography';
 import {
   AppBar,
@@ -9,34 +8,33 @@ import {
   Menu,
   useBasename,
   useLogout,
-  useResourceDefinitions,
   type LayoutProps,
 } from 'react-admin';
 import { InitialPasswordDialog } from '../../resources/generator';
 import { sectionsOf } from '../../shell/areaSections';
+import { sectionIcon } from '../../shell/sectionIcons';
 import { useArea } from '../../shell/AreaContext';
 import { LogoutButton } from '../../shell/LogoutButton';
 import { pageTitleOf, useDocumentTitle } from '../../shell/pageTitle';
 
-/** The menu lists the area's sections in the order the route table declares them; the icon keeps entries visible when the sidebar is collapsed. */
+/**
+ * The menu lists the area's sections in the order the route table declares them; each entry's
+ * icon (sectionIcons.ts) keeps it recognisable when the sidebar is collapsed.
+ */
 function AreaMenu() {
   const area = useArea();
   const basename = useBasename();
-  const resources = useResourceDefinitions();
   return (
     <Menu>
       <Menu.DashboardItem />
-      {sectionsOf(area).map((section) => {
-        const icon = resources[section.name]?.icon;
-        return (
-          <Menu.Item
-            key={section.name}
-            to={`${basename}/${section.name}`}
-            primaryText={section.label}
-            leftIcon={icon ? createElement(icon) : <LabelOutlinedIcon />}
-          />
-        );
-      })}
+      {sectionsOf(area).map((section) => (
+        <Menu.Item
+          key={section.name}
+          to={`${basename}/${section.name}`}
+          primaryText={section.label}
+          leftIcon={createElement(sectionIcon(section))}
+        />
+      ))}
     </Menu>
   );
 }

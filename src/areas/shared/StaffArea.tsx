@@ -1,6 +1,6 @@
 import { createElement, isValidElement, useMemo, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider, type ErrorProps, type ResourceProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider, defaultTheme, type ErrorProps, type ResourceProps } from 'react-admin';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { authProvider } from '../../shell/authProvider';
 import { createDataProvider } from '../../api/dataProvider';
@@ -14,6 +14,7 @@ import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
+import { withPortalLook } from '../../ui/theme';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
 export type ResourceConfig = Omit<ResourceProps, 'name'>;
@@ -28,6 +29,9 @@ interface StaffAreaProps {
   /** Hand-written screens by path below the area ('profile', 'students/upload'); every section that is no entity needs one. */
   pages?: Readonly<Record<string, ComponentType>>;
 }
+
+/** react-admin's look with the portal's changes (buttons keep the case of their text). */
+const ADMIN_THEME = withPortalLook(defaultTheme);
 
 const NO_RESOURCES: Readonly<Record<string, ResourceConfig>> = {};
 const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
@@ -84,6 +88,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
         <Admin
           basename={`/${area}`}
           title={ROLE_LABELS[roleOfArea(area)]}
+          theme={ADMIN_THEME}
           authProvider={authProvider}
           dataProvider={dataProvider}
           dashboard={AreaDashboard}

@@ -1,6 +1,5 @@
-import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 
 /** Departments and their heads' accounts (institute head), generated from the entity declaration. */
-export const departments = resourceFromEntity(entities.departments, { icon: ApartmentOutlinedIcon });
+export const departments = resourceFromEntity(entities.departments);

@@ -1,4 +1,3 @@
-import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 import { FeedbackListPage } from './FeedbackListPage';
@@ -8,6 +7,6 @@ import { FeedbackListPage } from './FeedbackListPage';
  * by the admin. The list is hand-written: it names the quiz and the student, where the generated list
  * could show only ids to the roles that do not browse quizzes.
  */
-export const feedbacks = { ...resourceFromEntity(entities.feedbacks, { icon: RateReviewOutlinedIcon }), list: FeedbackListPage };
+export const feedbacks = { ...resourceFromEntity(entities.feedbacks), list: FeedbackListPage };
 
 export { QuizFeedback } from './QuizFeedback';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading, type ResourceProps } from 'react-admin';
-import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
-import { can, type EntityDef, type Role } from '../../schemas';
+import { can, type EntityDef, type ResourceName, type Role } from '../../schemas';
+import { ENTITY_ICONS } from '../../shell/sectionIcons';
 import { EntityList } from './EntityList';
 import type { GeneratedResourceOptions } from './types';
 
@@ -26,7 +26,7 @@ export type GeneratedResource = Omit<ResourceProps, 'name'> & {
  */
 export function resourceFromEntity(def: EntityDef, options: GeneratedResourceOptions = {}): GeneratedResource {
   const formOptions = options.form ?? {};
-  const icon = options.icon ?? LabelOutlinedIcon;
+  const icon = options.icon ?? ENTITY_ICONS[def.resource as ResourceName];
 
   const list = () => <EntityList def={def} icon={icon} actions={options.listActions} columns={options.listColumns} />;
   const create = () => (

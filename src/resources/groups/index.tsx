@@ -1,4 +1,3 @@
-import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { DataTable } from 'react-admin';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
@@ -8,7 +7,6 @@ import { resourceFromEntity } from '../generator';
  * has: the member list itself is a form field, too long for a column.
  */
 export const groups = resourceFromEntity(entities.groups, {
-  icon: GroupsOutlinedIcon,
   listColumns: (
     <DataTable.Col
       label="Students"

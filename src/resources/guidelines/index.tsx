@@ -1,6 +1,6 @@
 import { Route } from 'react-router';
 import type { ResourceProps } from 'react-admin';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import { ENTITY_ICONS } from '../../shell/sectionIcons';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import { GuidelineCreatePage, GuidelineEditPage } from './GuidelineEditorPages';
 import { GuidelineList } from './GuidelineList';
@@ -12,7 +12,7 @@ import { GuidelineList } from './GuidelineList';
  */
 export const guidelines: Omit<ResourceProps, 'name'> = {
   list: GuidelineList,
-  icon: MenuBookOutlinedIcon,
+  icon: ENTITY_ICONS.guidelines,
   recordRepresentation: (record: { role: Role }) => ROLE_LABELS[record.role] ?? record.role,
   children: [
     <Route key="add" path="add" element={<GuidelineCreatePage />} />,

@@ -1,6 +1,5 @@
-import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 
 /** Institutes and their heads' accounts (admin), generated from the entity declaration. */
-export const institutes = resourceFromEntity(entities.institutes, { icon: AccountBalanceOutlinedIcon });
+export const institutes = resourceFromEntity(entities.institutes);

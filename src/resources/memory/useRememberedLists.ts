@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import type { GroupRecord, ModuleRecord, SubjectRecord } from '../../schemas';
 import { groupMemory, isFresh, subjectModuleMemory, type FetchedList } from './rememberedLists';
@@ -88,6 +88,22 @@ export function useRememberedModules(subjectId: number | null | undefined): Reme
     (dataProvider) => fetchAll<ModuleRecord>(dataProvider, 'modules', 'course_outcome_name', { subject_id: subjectId }),
     (memory, data, now) => ({ ...memory, modules: { ...memory.modules, [key!]: { data, lastFetched: now } } }),
   );
+}
+
+/**
+ * A new form that starts without a subject gets the caller's only subject (a teacher of one
+ * subject has nothing to choose), once the list is known. Only once: a subject the user clears
+ * afterwards stays cleared, and a form that starts with a subject (editing, the one chosen last)
+ * is left alone.
+ */
+export function usePreselectOnlySubject(subjects: RememberedList<SubjectRecord>, chosen: number | null | undefined, choose: (subjectId: number) => void): void {
+  const settled = useRef(chosen !== null && chosen !== undefined);
+  useEffect(() => {
+    if (settled.current || subjects.isLoading) return;
+    settled.current = true;
+    const only = subjects.data.length === 1 ? (subjects.data[0] as SubjectRecord & { id: number }).id : undefined;
+    if (only !== undefined && (chosen === null || chosen === undefined)) choose(only);
+  }, [subjects.isLoading, subjects.data, chosen, choose]);
 }
 
 /** The groups the caller may see, remembered for the session; `enabled` false asks nothing. */

@@ -1,6 +1,5 @@
-import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 
 /** Modules (course outcomes) of subjects (teacher), generated from the entity declaration. */
-export const modules = resourceFromEntity(entities.modules, { icon: ViewModuleOutlinedIcon });
+export const modules = resourceFromEntity(entities.modules);

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { Route } from 'react-router';
 import type { ResourceProps } from 'react-admin';
-import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import { ENTITY_ICONS } from '../../shell/sectionIcons';
 import { QuestionCreatePage, QuestionEditPage } from './editor/QuestionEditorPages';
 import { QuestionList } from './list/QuestionList';
 import type { QuestionRecord } from './questionDraft';
@@ -23,7 +23,7 @@ export const questions: Omit<ResourceProps, 'name'> = {
   list: QuestionList,
   create: QuestionCreatePage,
   edit: QuestionEditPage,
-  icon: QuizOutlinedIcon,
+  icon: ENTITY_ICONS.questions,
   recordRepresentation: questionRepresentation,
   children: [
     createElement(Route, { key: 'add', path: 'add', element: createElement(QuestionCreatePage) }),

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { Route } from 'react-router';
 import type { ResourceProps } from 'react-admin';
-import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import { ENTITY_ICONS } from '../../shell/sectionIcons';
 import { QuizAnalysisPage } from './analysis/QuizAnalysisPage';
 import { QuizCreatePage, QuizEditPage } from './form/QuizEditorPages';
 import { QuizList } from './list/QuizList';
@@ -22,7 +22,7 @@ export const quizzes: Omit<ResourceProps, 'name'> = {
   list: QuizList,
   create: QuizCreatePage,
   edit: QuizEditPage,
-  icon: AssignmentOutlinedIcon,
+  icon: ENTITY_ICONS.quizzes,
   recordRepresentation: 'name',
   children: [
     route('edit/:quizId', QuizEditPage),

@@ -1,6 +1,5 @@
-import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 
 /** Teachers with their department and subjects (institute head), generated from the entity declaration. */
-export const teachers = resourceFromEntity(entities.teachers, { icon: CoPresentOutlinedIcon });
+export const teachers = resourceFromEntity(entities.teachers);

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useGetOne } from 'react-admin';
 import type { ModuleRecord, SubjectRecord } from '../../schemas';
-import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../memory/useRememberedLists';
+import { usePreselectOnlySubject, useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../memory/useRememberedLists';
 
 /**
  * A topic's module, picked in two steps: the subject, then one of its modules. Both lists come
@@ -24,6 +24,12 @@ export function ModuleBySubjectWidget(props: WidgetProps) {
   }, [current.data, subjectId]);
 
   const subjects = useRememberedSubjects();
+  const chooseSubject = (next: number | null) => {
+    setSubjectId(next);
+    choices.rememberSubject(next);
+  };
+  // Editing starts from the module's own subject: nothing to preselect then.
+  usePreselectOnlySubject(subjects, moduleId === undefined ? subjectId : moduleId, chooseSubject);
   const modules = useRememberedModules(subjectId);
   const subject = subjects.data.find((candidate) => candidate.id === subjectId) ?? null;
   const module =
@@ -32,15 +38,16 @@ export function ModuleBySubjectWidget(props: WidgetProps) {
   const error = (rawErrors?.length ?? 0) > 0;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    // One above the other: the field's message (the form writes it below the widget) then sits
+    // under the module it names, not under the subject beside it.
+    <Stack spacing={2}>
       <Autocomplete<SubjectRecord & { id: number }>
         id={`${id}-subject`}
         options={subjects.data as (SubjectRecord & { id: number })[]}
         value={subject as (SubjectRecord & { id: number }) | null}
         onChange={(_event, chosen) => {
           const next = chosen?.id ?? null;
-          setSubjectId(next);
-          choices.rememberSubject(next);
+          chooseSubject(next);
           if (next !== subjectId) onChange(undefined);
         }}
         getOptionLabel={(option) => option.subjectname}

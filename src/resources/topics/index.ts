@@ -1,11 +1,9 @@
-import TopicOutlinedIcon from '@mui/icons-material/TopicOutlined';
 import { entities } from '../../schemas';
 import { resourceFromEntity } from '../generator';
 import { ModuleBySubjectWidget } from './ModuleBySubjectWidget';
 
 /** Topics of modules (teacher). The module is picked through its subject. */
 export const topics = resourceFromEntity(entities.topics, {
-  icon: TopicOutlinedIcon,
   form: {
     fieldWidgets: { module_id: 'moduleBySubject' },
     widgets: { moduleBySubject: ModuleBySubjectWidget },

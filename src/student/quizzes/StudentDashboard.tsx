@@ -14,7 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { getStoredUsername } from '../../auth/session';
+import { useGreetingName } from '../../auth/useCurrentUser';
 import type { ApiResult } from '../../schemas/envelope';
 import { fetchDashboard } from '../../shell/dashboard/dashboardApi';
 import type { StudentDashboardData } from '../../shell/dashboard/dashboardTypes';
@@ -36,14 +36,14 @@ async function loadOverview(): Promise<ApiResult<Overview>> {
 
 /** The student's index, in one call: the next quiz with a countdown, recent results, percent by module. */
 export function StudentDashboard() {
-  const username = getStoredUsername();
+  const name = useGreetingName();
   const { state, reload } = useLoader(loadOverview, []);
   return (
     <section aria-labelledby="dashboard-heading">
       <Typography id="dashboard-heading" component="h1" variant="h5" gutterBottom>
         Student dashboard
       </Typography>
-      {username && <Typography sx={{ mb: 2 }}>Welcome, {username}</Typography>}
+      {name && <Typography sx={{ mb: 2 }}>Welcome, {name}</Typography>}
       <LoadStatus state={state} onRetry={reload} label="your overview">
         {(overview) => <OverviewCards overview={overview} />}
       </LoadStatus>

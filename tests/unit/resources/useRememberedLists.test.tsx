@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { REMEMBERED_LIST_MAX_AGE_MS, forgetRemembered } from '../../../src/resources/memory/rememberedLists';
-import { useRememberedModules, useRememberedSubjects } from '../../../src/resources/memory/useRememberedLists';
+import { usePreselectOnlySubject, useRememberedModules, useRememberedSubjects } from '../../../src/resources/memory/useRememberedLists';
 
 const subjects = [{ id: 1, subjectname: 'Maths', code: 'M1', semester: '1' }];
 const modules = [{ id: 5, course_outcome_name: 'Algebra', subject_id: 1 }];
 
-function setup() {
-  const getList = vi.fn(async (resource: string) => ({ data: resource === 'subjects' ? subjects : modules, total: 1 }));
+function setup(subjectList: object[] = subjects) {
+  const getList = vi.fn(async (resource: string) => ({ data: resource === 'subjects' ? subjectList : modules, total: 1 }));
   const dataProvider = testDataProvider({ getList: getList as DataProvider['getList'] });
   const wrapper = ({ children }: { children: ReactNode }) => <AdminContext dataProvider={dataProvider}>{children}</AdminContext>;
   return { getList, wrapper };
@@ -74,5 +74,43 @@ describe('remembered lists', () => {
     expect(getList).toHaveBeenCalledTimes(1);
     expect(getList).toHaveBeenCalledWith('modules', expect.objectContaining({ filter: { subject_id: 1 } }));
     expect(JSON.parse(sessionStorage.getItem('subjectModule')!).modules['1'].lastFetched).toBe(1_700_000_000_000);
+  });
+});
+
+describe("a new form's subject", () => {
+  /** A form's subject as state, starting at `initial`, with the preselection applied. */
+  const useFormSubject = (initial: number | null) => {
+    const [subject, setSubject] = useState(initial);
+    const list = useRememberedSubjects();
+    usePreselectOnlySubject(list, subject, setSubject);
+    return { subject, setSubject, loaded: !list.isLoading };
+  };
+
+  it("is the caller's only subject once the list is known", async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useFormSubject(null), { wrapper });
+
+    await waitFor(() => expect(result.current.subject).toBe(1));
+  });
+
+  it('stays empty when there are several to choose from', async () => {
+    const { wrapper } = setup([...subjects, { id: 2, subjectname: 'Physics', code: 'P1', semester: '1' }]);
+    const { result } = renderHook(() => useFormSubject(null), { wrapper });
+
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    expect(result.current.subject).toBeNull();
+  });
+
+  it('keeps the subject a form starts with, and stays cleared once the user clears it', async () => {
+    const { wrapper } = setup();
+    const editing = renderHook(() => useFormSubject(7), { wrapper });
+    await waitFor(() => expect(editing.result.current.loaded).toBe(true));
+    expect(editing.result.current.subject).toBe(7);
+
+    const adding = renderHook(() => useFormSubject(null), { wrapper });
+    await waitFor(() => expect(adding.result.current.subject).toBe(1));
+    act(() => adding.result.current.setSubject(null));
+    adding.rerender();
+    expect(adding.result.current.subject).toBeNull();
   });
 });

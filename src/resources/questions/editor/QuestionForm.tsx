@@ -24,7 +24,7 @@ import {
 import type { TopicRecord } from '../../../schemas/topics';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { useSchemaForm } from '../../../ui/forms/useSchemaForm';
-import { useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../../memory/useRememberedLists';
+import { usePreselectOnlySubject, useRememberedChoices, useRememberedModules, useRememberedSubjects } from '../../memory/useRememberedLists';
 import { QuestionView } from '../QuestionView';
 import { answerErrorsOf, newQuestionDraft, previewOfDraft, questionDraftSchema, withType, type QuestionDraft } from '../questionDraft';
 import { AcceptedAnswersEditor } from './AcceptedAnswersEditor';
@@ -131,6 +131,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
     choices.rememberSubject(subject);
     update((current) => (current.subject === subject ? current : { ...current, subject, module: null, topic: null }), 'subject');
   };
+  usePreselectOnlySubject(subjects, values.subject, setSubject);
   const setModule = (module: number | null) => {
     choices.rememberModule(module);
     update((current) => (current.module === module ? current : { ...current, module, topic: null }), 'module');
