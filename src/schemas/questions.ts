@@ -159,9 +159,10 @@ export const TEXT_MATCH_LABELS: Record<TextMatchMode, string> = {
 };
 
 /**
- * Each option's weight in percent. An option without a weight gets one from `correct`, as questions
- * were written before weights: single choice 100 or 0; multiple choice the right ones share 100 and,
- * when partially marked, each wrong one takes off one share.
+ * Each option's weight in percent. An option without a weight gets one from `correct`: single choice
+ * 100 or 0; multiple choice the right ones share 100 and the others 0, so a negative weight is only
+ * ever the teacher's explicit choice. Only the old partial rule ('legacy-partial', kept for questions
+ * written before weights) reads a wrong option as taking off one share, as that rule marked it.
  */
 export function optionWeights(type: unknown, scoring: unknown, options: readonly { correct?: boolean; weight?: number | null }[]): number[] {
   const right = options.filter((o) => o?.correct).length;
@@ -170,7 +171,7 @@ export function optionWeights(type: unknown, scoring: unknown, options: readonly
     if (typeof o?.weight === 'number') return o.weight;
     if (type === 'single') return o?.correct ? 100 : 0;
     if (o?.correct) return share;
-    return scoring === 'partial' || scoring === 'legacy-partial' ? -share : 0;
+    return scoring === 'legacy-partial' ? -share : 0;
   });
 }
 
