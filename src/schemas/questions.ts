@@ -81,6 +81,7 @@ export const ACCEPTED_ANSWERS_MAX = 20;
 /** Feedback of one option or answer, and of a whole question (Moodle's general feedback). */
 export const FEEDBACK_MAX = 2000;
 export const GENERAL_FEEDBACK_MAX = 10_000;
+export const MODEL_ANSWER_MAX = 10_000;
 export const QUESTION_NAME_MAX = 255;
 export const CATEGORY_MAX = 1000;
 export const TAGS_MAX = 20;
@@ -339,6 +340,8 @@ export const questionMoodleFields = {
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .optional(),
   general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
+  /** Descriptive questions: a model answer or rubric (Markdown) for the grader; never sent to students. */
+  model_answer: optionalText('Model answer', MODEL_ANSWER_MAX),
 };
 
 /** The common fields of the question form only. */
@@ -396,6 +399,7 @@ export const questionEntity = defineEntity({
     category: { label: 'Category' },
     tags: { label: 'Tags' },
     general_feedback: { label: 'General feedback' },
+    model_answer: { label: 'Model answer or rubric' },
     match_pairs: { label: 'Matching pairs' },
   },
   recordRepresentation: 'question',
