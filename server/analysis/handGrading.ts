@@ -9,6 +9,16 @@ import type { AnalysedQuiz } from './access';
  * marks (and comment) a teacher sets on one answer, which grading again keeps.
  */
 
+/**
+ * The model answers or rubrics (Markdown) of these questions, by id, for the grader: read from the
+ * questions as they are now, never from a student's paper (which has none).
+ */
+export async function modelAnswersOf(db: Kysely<Database>, questionIds: number[]): Promise<Map<number, string>> {
+  if (!questionIds.length) return new Map();
+  const rows = await db.selectFrom('questions').select(['id', 'model_answer']).where('id', 'in', questionIds).where('model_answer', 'is not', null).execute();
+  return new Map(rows.filter((r) => r.model_answer?.trim()).map((r) => [r.id, r.model_answer as string]));
+}
+
 /** The lowest marks an answer to this question can have: below zero only with negative marking. */
 const minMarksOf = (quiz: AnalysedQuiz, questionMarks: number) => {
   const marking = markingOf(quiz);
@@ -54,10 +64,12 @@ export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQ
   });
   if (!question) throw notFound('No submitted attempt has this question');
   const { key, ...shown } = question;
+  const modelAnswer = (await modelAnswersOf(db, [questionId])).get(questionId) ?? null;
   return {
     // `key`: the whole answer key of the paper (every option's weight and feedback, every short or
-    // numeric answer, the pairs and gaps), which the grading screen shows beside each answer.
-    question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers, key },
+    // numeric answer, the pairs and gaps), which the grading screen shows beside each answer, with
+    // the question's model answer or rubric.
+    question: { ...shown, correctOptions: key.correctOptions, correctBool: key.correctBool, numericValue: key.numericValue, numericTolerance: key.numericTolerance, acceptedAnswers: key.acceptedAnswers, key, modelAnswer },
     minMarks: minMarksOf(quiz, question.marks),
     answers,
   };

@@ -202,6 +202,8 @@ export interface QuestionTable extends Tenant {
   category: string | null;
   tags: string | null;
   general_feedback: string | null;
+  /** descriptive: the model answer or rubric (Markdown) shown to graders only, never in a paper */
+  model_answer: string | null;
   /** true/false: feedback for the response True, and for False */
   true_feedback: string | null;
   false_feedback: string | null;

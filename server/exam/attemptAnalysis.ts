@@ -61,6 +61,8 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       response,
       outcome: a?.outcome ?? 'unanswered',
       marksGained: a?.marks ?? 0,
+      // The teacher's comment goes with the marks it explains (shown at once, as the marks are), never before they are given.
+      comment: a && a.outcome !== 'pending' ? (a.comment ?? null) : null,
       timeSpentMs: a?.time_spent_ms ?? 0,
       correct,
       // Feedback tells the answer away, so it shows only with the correct answers.

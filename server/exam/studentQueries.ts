@@ -54,7 +54,7 @@ export const savedAnswer = (db: Db, attemptId: number, questionId: number) =>
 
 /** The graded answers of an attempt, for its analysis. */
 export const gradedAnswers = (db: Db, attemptId: number) =>
-  db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged']).where('attempt_id', '=', attemptId).execute();
+  db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'time_spent_ms', 'flagged', 'comment']).where('attempt_id', '=', attemptId).execute();
 
 /** Names of modules (course outcomes). */
 export const moduleNames = (db: Db, ids: number[]) => db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', ids).execute();

@@ -54,6 +54,7 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     category: text(q.category),
     tags: q.tags?.length ? JSON.stringify(q.tags) : null,
     general_feedback: text(q.general_feedback),
+    model_answer: q.type === 'descriptive' ? text(q.model_answer) : null,
     true_feedback: q.type === 'true_false' ? text(q.true_feedback) : null,
     false_feedback: q.type === 'true_false' ? text(q.false_feedback) : null,
     short_answers: shortList ? JSON.stringify(shortList) : null,

@@ -74,7 +74,7 @@ export const attemptAtQuiz = (db: Db, quizId: number, attemptId: number) =>
 
 /** The saved answers of an attempt. */
 export const answersOf = (db: Db, attemptId: number) =>
-  db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome']).where('attempt_id', '=', attemptId).execute();
+  db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'comment']).where('attempt_id', '=', attemptId).execute();
 
 /** The names of a student, for the grading screen. */
 export const studentNames = (db: Db, studentId: number) =>
@@ -84,7 +84,12 @@ export const studentNames = (db: Db, studentId: number) =>
 export const hasAnswer = async (db: Db, attemptId: number, questionId: number): Promise<boolean> =>
   (await db.selectFrom('answers').select('question_id').where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirst()) !== undefined;
 
-/** Records the teacher's marks for a descriptive answer. */
-export async function gradeAnswer(db: Db, attemptId: number, questionId: number, marks: number): Promise<void> {
-  await db.updateTable('answers').set({ marks, outcome: 'graded' }).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).execute();
+/** Records the teacher's marks for a descriptive answer, and the comment the student sees with them (undefined leaves the comment as it is). */
+export async function gradeAnswer(db: Db, attemptId: number, questionId: number, marks: number, comment?: string | null): Promise<void> {
+  await db
+    .updateTable('answers')
+    .set({ marks, outcome: 'graded', ...(comment === undefined ? {} : { comment }) })
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', '=', questionId)
+    .execute();
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/envelope';
 import { analysableQuiz, type AnalysedQuiz } from '../analysis/access';
 import { markAnswerByHand, questionGradingSheet } from '../analysis/handGrading';
+import { gradingCommentSchema } from '../../src/schemas/answers';
 import { loadQuizReport } from '../analysis/report';
 import { reportCsv, reportWorkbook } from '../analysis/export';
 import { subjectAttainment } from '../analysis/subjectAttainment';
@@ -75,7 +76,7 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         params: quizParams.extend({ attemptId: id, questionId: id }),
         body: z.object({
           marks: z.number({ error: 'Enter the marks' }).finite('Enter the marks'),
-          comment: z.string({ error: 'The comment must be text' }).trim().max(2000, 'The comment must be at most 2000 characters').nullable().optional(),
+          comment: gradingCommentSchema,
         }),
       },
     },

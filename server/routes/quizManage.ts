@@ -8,6 +8,9 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { writeWorkbook } from '../upload/spreadsheet';
 import { EXAM_LINK_PARAM } from '../exam/links';
+import { baseUrlOf } from '../integrity/sebProof';
+import { modelAnswersOf } from '../analysis/handGrading';
+import { gradingCommentSchema } from '../../src/schemas/answers';
 import {
   accommodationsOf,
   answersOf,
@@ -32,11 +35,12 @@ const attemptParams = quizParams.extend({ attemptId: z.coerce.number().int().pos
 export type ParticipantState = 'not_started' | 'in_progress' | 'submitted';
 
 /**
- * The base of links shown to the teacher on screen and in the exam-link sheet: PUBLIC_URL, or
- * else the address the teacher's own browser used. Nothing built here is mailed by the server
- * (mailed links use PUBLIC_URL only, see lib/publicUrl.ts).
+ * The base of links handed to students (exam links, the guest link, the exam-link sheet), built as
+ * the Safe Exam Browser links are: PUBLIC_URL, or else the address the teacher's own browser used.
+ * Nothing built here is mailed by the server (mailed links use PUBLIC_URL only, see lib/publicUrl.ts).
+ * The participants answer carries it, so the manage page can say when it is not the browser's own.
  */
-export const originOf = (req: FastifyRequest) => req.server.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+export const originOf = (req: FastifyRequest) => baseUrlOf(req, req.server.config.PUBLIC_URL);
 
 /**
  * A teacher's tools for one of their quizzes: participants and their state, exam links
@@ -93,7 +97,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/quizzes/:id/participants', { onRequest, schema: { tags, summary: 'Participants, their state and exam links', params: quizParams } }, async (req) => {
     const { quiz, rows } = await participants(req, req.params.id);
     const guestLink = quiz.guest_token && quizOptions(quiz).guest_flag ? `${originOf(req)}/guest/${quiz.guest_token}` : null;
-    return ok({ participants: rows, guestLink, serverTime: Date.now() });
+    return ok({ participants: rows, guestLink, linkBase: originOf(req), serverTime: Date.now() });
   });
 
   /** Issues a token for every participant without a live one (or, with studentId, a new one for that student: the old stops working). */
@@ -203,6 +207,8 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const answers = await answersOf(app.db, attempt.id);
     const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
     const student = await studentNames(app.db, attempt.student_id);
+    const paper = paperOf(attempt);
+    const modelAnswers = await modelAnswersOf(app.db, paper.filter((q) => q.type === 'descriptive').map((q) => q.id));
     return ok({
       id: attempt.id,
       student,
@@ -210,9 +216,16 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       score: attempt.score,
       maxScore: attempt.max_score,
       pending: attempt.pending === 1,
-      questions: paperOf(attempt).map((q) => {
+      questions: paper.map((q) => {
         const a = byQuestion.get(q.id);
-        return { ...q, response: a?.response ? JSON.parse(a.response) : null, marks: a?.marks ?? null, outcome: a?.outcome ?? 'unanswered' };
+        return {
+          ...q,
+          response: a?.response ? JSON.parse(a.response) : null,
+          marks: a?.marks ?? null,
+          outcome: a?.outcome ?? 'unanswered',
+          comment: a?.comment ?? null,
+          ...(q.type === 'descriptive' ? { modelAnswer: modelAnswers.get(q.id) ?? null } : {}),
+        };
       }),
     });
   });
@@ -225,7 +238,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Grade a descriptive answer',
         params: attemptParams.extend({ questionId: z.coerce.number().int().positive() }),
-        body: z.object({ marks: z.number({ error: 'Enter the marks' }).min(0, 'Marks cannot be negative') }),
+        body: z.object({ marks: z.number({ error: 'Enter the marks' }).min(0, 'Marks cannot be negative'), comment: gradingCommentSchema }),
       },
     },
     async (req) => {
@@ -238,7 +251,9 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (question.type !== 'descriptive') throw badRequest('Only descriptive answers are graded by hand', { marks: 'Only descriptive answers are graded by hand' });
       if (req.body.marks > question.marks) throw badRequest(`Invalid marks: at most ${question.marks}`, { marks: `At most ${question.marks}` });
       if (!(await hasAnswer(app.db, attempt.id, question.id))) throw badRequest('The student did not answer this question', { marks: 'Nothing to grade' });
-      await gradeAnswer(app.db, attempt.id, question.id, req.body.marks);
+      // A comment sent empty is cleared; one not sent is left as it is.
+      const comment = req.body.comment === undefined ? undefined : req.body.comment || null;
+      await gradeAnswer(app.db, attempt.id, question.id, req.body.marks, comment);
       const graded = await regradeAttempt(app.db, attempt.id);
       return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1 }, 'Marks saved');
     },

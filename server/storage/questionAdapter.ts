@@ -20,7 +20,7 @@ const KEY_FIELDS: Record<string, string[]> = {
   true_false: ['correct_bool', 'true_feedback', 'false_feedback'],
   numeric: ['numeric_answers', 'numeric_value', 'numeric_tolerance'],
   short_answer: ['short_answers', 'case_sensitive', 'text_match', 'accepted_answers'],
-  descriptive: [],
+  descriptive: ['model_answer'],
   matching: ['match_pairs'],
   description: [],
   cloze: [],

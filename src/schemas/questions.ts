@@ -81,6 +81,7 @@ export const ACCEPTED_ANSWERS_MAX = 20;
 /** Feedback of one option or answer, and of a whole question (Moodle's general feedback). */
 export const FEEDBACK_MAX = 2000;
 export const GENERAL_FEEDBACK_MAX = 10_000;
+export const MODEL_ANSWER_MAX = 10_000;
 export const QUESTION_NAME_MAX = 255;
 export const CATEGORY_MAX = 1000;
 export const TAGS_MAX = 20;
@@ -159,9 +160,10 @@ export const TEXT_MATCH_LABELS: Record<TextMatchMode, string> = {
 };
 
 /**
- * Each option's weight in percent. An option without a weight gets one from `correct`, as questions
- * were written before weights: single choice 100 or 0; multiple choice the right ones share 100 and,
- * when partially marked, each wrong one takes off one share.
+ * Each option's weight in percent. An option without a weight gets one from `correct`: single choice
+ * 100 or 0; multiple choice the right ones share 100 and the others 0, so a negative weight is only
+ * ever the teacher's explicit choice. Only the old partial rule ('legacy-partial', kept for questions
+ * written before weights) reads a wrong option as taking off one share, as that rule marked it.
  */
 export function optionWeights(type: unknown, scoring: unknown, options: readonly { correct?: boolean; weight?: number | null }[]): number[] {
   const right = options.filter((o) => o?.correct).length;
@@ -170,7 +172,7 @@ export function optionWeights(type: unknown, scoring: unknown, options: readonly
     if (typeof o?.weight === 'number') return o.weight;
     if (type === 'single') return o?.correct ? 100 : 0;
     if (o?.correct) return share;
-    return scoring === 'partial' || scoring === 'legacy-partial' ? -share : 0;
+    return scoring === 'legacy-partial' ? -share : 0;
   });
 }
 
@@ -338,6 +340,8 @@ export const questionMoodleFields = {
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .optional(),
   general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
+  /** Descriptive questions: a model answer or rubric (Markdown) for the grader; never sent to students. */
+  model_answer: optionalText('Model answer', MODEL_ANSWER_MAX),
 };
 
 /** The common fields of the question form only. */
@@ -395,6 +399,7 @@ export const questionEntity = defineEntity({
     category: { label: 'Category' },
     tags: { label: 'Tags' },
     general_feedback: { label: 'General feedback' },
+    model_answer: { label: 'Model answer or rubric' },
     match_pairs: { label: 'Matching pairs' },
   },
   recordRepresentation: 'question',

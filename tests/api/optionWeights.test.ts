@@ -196,3 +196,24 @@ describeDb('a quiz with weighted options, taken through the exam API, is marked 
     ]);
   });
 });
+
+describeDb('options sent without weights: a wrong option is worth 0%, never a penalty nobody chose', () => {
+  const t = useTestApp();
+
+  it('stores a partially marked question whose right options were marked and the others left alone with 0% on the others', async () => {
+    const teacher = await t.login('teacher', 'TEACHER');
+    const db = t.portal.database.db;
+    const subject = (await db.selectFrom('subjects').select('id').where('code', '=', 'CS201').executeTakeFirstOrThrow()).id;
+    const module = (await db.selectFrom('modules').select('id').where('subject_id', '=', subject).executeTakeFirstOrThrow()).id;
+    const options = [
+      { text: 'A', correct: true },
+      { text: 'B', correct: true },
+      { text: 'C', correct: false },
+    ];
+    for (const scoring of ['partial', 'all_or_nothing']) {
+      const res = await t.request('POST', '/api/questions', { token: teacher, body: { subject, module, type: 'multiple', scoring, question: `Unweighted ${scoring}`, marks: 2, time_required: 1, difficulty: 'easy', options } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.options.map((o: { weight: number }) => o.weight)).toEqual([50, 50, 0]);
+    }
+  });
+});

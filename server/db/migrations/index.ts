@@ -13,6 +13,7 @@ import * as questionFeedback from './0012_question_feedback';
 import * as questionTypes from './0013_question_types';
 import * as rooms from './0014_rooms';
 import * as questionImages from './0015_question_images';
+import * as modelAnswers from './0016_model_answers';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_question_types': questionTypes,
   '0014_rooms': rooms,
   '0015_question_images': questionImages,
+  '0016_model_answers': modelAnswers,
 };

@@ -87,6 +87,8 @@ export interface QuestionDraft {
   category: string;
   tags: string;
   general_feedback: string;
+  /** Descriptive: the model answer or rubric for graders. */
+  model_answer: string;
   match_pairs: PairDraft[];
 }
 
@@ -117,6 +119,7 @@ export interface QuestionRecord {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
+  model_answer?: string | null;
   match_pairs?: { id: string; question: string; answer: string }[] | null;
   version: number;
   created_by: number;
@@ -155,6 +158,7 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     category: '',
     tags: '',
     general_feedback: '',
+    model_answer: '',
     match_pairs: [newPair(), newPair(), newPair()],
     ...preset,
   };
@@ -189,6 +193,7 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     category: record.category ?? '',
     tags: (record.tags ?? []).join(', '),
     general_feedback: record.general_feedback ?? '',
+    model_answer: record.model_answer ?? '',
     match_pairs: record.match_pairs?.length ? record.match_pairs.map((p) => ({ ...newPair(p.question, p.answer), id: p.id })) : blank.match_pairs,
   };
 }
@@ -253,6 +258,9 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
       input.match_pairs = draft.match_pairs
         .filter((p) => p.question.trim() !== '' || p.answer.trim() !== '')
         .map(({ id, question, answer }) => ({ ...(id ? { id } : {}), question, answer }));
+      break;
+    case 'descriptive':
+      input.model_answer = draft.model_answer;
       break;
     default:
       break;

@@ -62,6 +62,8 @@ export interface Participant {
 export interface ParticipantsAnswer {
   participants: Participant[];
   guestLink?: string | null;
+  /** The address every link handed to students starts with: PUBLIC_URL, or the address this browser used. */
+  linkBase?: string;
   serverTime?: number;
 }
 
@@ -118,6 +120,10 @@ export interface AttemptQuestion {
   response: unknown;
   marks: number | null;
   outcome: string;
+  /** The teacher's comment given with the marks. */
+  comment?: string | null;
+  /** Descriptive questions: the model answer or rubric, for the grader. */
+  modelAnswer?: string | null;
 }
 
 export interface AttemptForGrading {

@@ -179,6 +179,8 @@ export interface AnalysisQuestion {
   response: AnswerResponse;
   outcome: Outcome;
   marksGained: number | null;
+  /** The teacher's comment given with the marks (by hand), shown with them. */
+  comment?: string | null;
   timeSpentMs: number;
   /** Present only when review is allowed and the answers are released. */
   correct?: CorrectAnswer;

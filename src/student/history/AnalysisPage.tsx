@@ -192,6 +192,16 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
       <Typography variant="body2" sx={{ mt: 1 }}>
         {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
       </Typography>
+      {q.comment && (
+        <Box sx={{ mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} role="note" aria-label="Teacher’s comment">
+          <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
+            Teacher’s comment
+          </Typography>
+          <Typography variant="body2" component="p" sx={{ m: 0 }}>
+            {q.comment}
+          </Typography>
+        </Box>
+      )}
     </Paper>
   );
 }

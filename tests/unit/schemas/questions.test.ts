@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, QUESTION_TYPES, questionSchema } from '../../../src/schemas/questions';
+import { DIFFICULTIES, QUESTION_TYPES, optionWeights, questionSchema } from '../../../src/schemas/questions';
 import { expectIssue, parseOk, repeat, without } from './expectIssue';
 
 const valid = {
@@ -157,5 +157,23 @@ describe('question schema: Moodle feedback, names and weighted answers', () => {
     [{ ...short, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'At most 20 tags'],
   ])('refuses %#: %s', (input, path, message) => {
     expectIssue(questionSchema, input, path, message);
+  });
+});
+
+describe('derived option weights', () => {
+  const marked = [{ correct: true }, { correct: true }, { correct: false }, {}];
+
+  it('gives the right options of a multiple choice question a share of 100% and every other option 0%, whatever the scoring', () => {
+    expect(optionWeights('multiple', 'partial', marked)).toEqual([50, 50, 0, 0]);
+    expect(optionWeights('multiple', 'all_or_nothing', marked)).toEqual([50, 50, 0, 0]);
+    expect(optionWeights('single', null, [{ correct: true }, { correct: false }])).toEqual([100, 0]);
+  });
+
+  it('keeps a weight the teacher chose, negative included', () => {
+    expect(optionWeights('multiple', 'partial', [{ correct: true, weight: 100 }, { correct: false, weight: -50 }, { correct: false }])).toEqual([100, -50, 0]);
+  });
+
+  it('reads a wrong option of the old partial rule as taking off one share, as that rule marks it', () => {
+    expect(optionWeights('multiple', 'legacy-partial', marked)).toEqual([50, 50, -50, -50]);
   });
 });

@@ -66,7 +66,7 @@ export function OptionsEditor({ mode, scoring, options, onChange, errors, disabl
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {mode === 'single'
           ? 'Mark the correct option, or give options weights: a chosen option earns its weight of the marks (one at least is 100%). Options accept Markdown and $math$.'
-          : 'Mark every correct option, or give each option a weight: a response earns the sum of the chosen weights, never below 0 (the positive weights add up to 100%). Options accept Markdown and $math$.'}
+          : 'Mark every correct option, or give each option a weight: a response earns the sum of the chosen weights, never below 0 (the positive weights add up to 100%). An option left unmarked is worth 0%; give it a negative weight to take marks off for choosing it. Options accept Markdown and $math$.'}
       </Typography>
       <Stack spacing={1.5}>
         {options.map((option, index) => {

@@ -250,9 +250,22 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
     );
   } else if (type === 'descriptive') {
     answer = (
-      <Alert severity="info" variant="outlined">
-        Nothing to set here: you grade descriptive answers yourself from the quiz&apos;s Manage screen once students submit.
-      </Alert>
+      <Stack spacing={2}>
+        <Alert severity="info" variant="outlined">
+          You grade descriptive answers yourself from the quiz&apos;s Manage or Analysis screen once students submit.
+        </Alert>
+        <TextField
+          id="question-model-answer"
+          label="Model answer or rubric"
+          {...bind('model_answer', 'Optional: shown beside each answer to whoever grades it, never to students. Markdown and $math$.')}
+          {...imagePasteHandlers((text) => setField('model_answer', text), saving)}
+          multiline
+          minRows={3}
+          maxRows={14}
+          disabled={saving}
+          fullWidth
+        />
+      </Stack>
     );
   }
 

@@ -14,8 +14,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { GRADING_COMMENT_MAX } from '../../../schemas/answers';
 import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
 import { showToast } from '../../../ui/toast/toastStore';
+import { ModelAnswer } from '../../../ui/ModelAnswer';
 import { QuestionView, type QuestionResponse } from '../../questions/QuestionView';
 import { fetchGrading, markAnswer } from './analysisApi';
 import type { GradingQuestion } from './analysisTypes';
@@ -125,6 +127,7 @@ export function QuestionGradingDialog({ quizId, questionId, position, onClose, o
               answerLabel="Student’s answer"
               aside={<Chip size="small" color={stateOf(answer).color} label={stateOf(answer).label} />}
             />
+            <ModelAnswer text={q.modelAnswer} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
               <TextField
                 id="grade-marks"
@@ -138,7 +141,7 @@ export function QuestionGradingDialog({ quizId, questionId, position, onClose, o
                 slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">/ {q.marks}</InputAdornment> } }}
                 sx={{ width: 180 }}
               />
-              <TextField id="grade-comment" label="Comment" size="small" value={comment} onChange={(event) => setComment(event.target.value)} disabled={busy} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              <TextField id="grade-comment" label="Comment" size="small" value={comment} onChange={(event) => setComment(event.target.value)} helperText="Optional: the student sees it with the marks" disabled={busy} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: GRADING_COMMENT_MAX } }} />
             </Stack>
           </Paper>
         )}

@@ -103,6 +103,8 @@ export interface GradingQuestion {
     key?: import('../../questions/QuestionView').QuestionAnswerKey;
     stems?: { id: string; text: string }[];
     choices?: { id: string; text: string }[];
+    /** The question's model answer or rubric, for the grader. */
+    modelAnswer?: string | null;
   };
   minMarks: number;
   answers: GradingAnswer[];

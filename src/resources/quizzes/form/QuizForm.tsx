@@ -33,6 +33,7 @@ import { FixedQuestionsEditor } from './FixedQuestionsEditor';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
 import { RandomRulesEditor } from './RandomRulesEditor';
 import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
+import { ConfirmDialog } from '../../../ui/dialogs/ConfirmDialog';
 import { FormActions } from '../../../ui/forms/FormActions';
 import { FormAside } from '../../../ui/forms/FormAside';
 import { FormSection } from '../../../ui/forms/FormSection';
@@ -259,7 +260,13 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
   const setOption = (name: keyof QuizOptions, checked: boolean) =>
     update((current) => ({ ...current, options: { ...current.options, [name]: checked } }), `options.${name}`);
 
+  // A quiz without questions can only be a draft (the schema refuses publishing it): saving one asks first.
+  const [emptyDraft, setEmptyDraft] = useState<Quiz>();
   const submit = handleSubmit(async (quiz: Quiz) => {
+    if (quiz.questions.length + quiz.random_rules.length === 0) setEmptyDraft(quiz);
+    else await save(quiz);
+  });
+  const save = async (quiz: Quiz) => {
     setSaving(true);
     try {
       const refused = await onSave(quiz);
@@ -272,7 +279,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
     } finally {
       setSaving(false);
     }
-  });
+  };
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -618,6 +625,15 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
             </FormAside>
           </Grid>
         </Grid>
+        <ConfirmDialog
+          open={emptyDraft !== undefined}
+          title="This quiz has no questions yet"
+          confirmLabel="Save as draft"
+          onConfirm={() => (emptyDraft ? save(emptyDraft) : undefined)}
+          onClose={() => setEmptyDraft(undefined)}
+        >
+          It will be saved as a draft that no student sees. Add fixed questions or random rules to its paper before publishing it.
+        </ConfirmDialog>
       </Box>
     </LocalizationProvider>
   );

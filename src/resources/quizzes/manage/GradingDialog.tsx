@@ -14,10 +14,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { GRADING_COMMENT_MAX } from '../../../schemas/answers';
 import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
 import { showToast } from '../../../ui/toast/toastStore';
+import { ModelAnswer } from '../../../ui/ModelAnswer';
 import { QuestionView, type QuestionResponse } from '../../questions/QuestionView';
-import type { AttemptForGrading, Participant } from '../quizTypes';
+import type { AttemptForGrading, AttemptQuestion, Participant } from '../quizTypes';
 import { fetchAttempt, gradeAnswer } from './manageApi';
 
 interface GradingDialogProps {
@@ -38,6 +40,9 @@ export function gradeError(text: string, max: number): string | undefined {
   return undefined;
 }
 
+/** The marks already given to an answer, as the field shows them ('' while it waits for grading). */
+const savedMarks = (q: AttemptQuestion) => (q.outcome === 'graded' && q.marks !== null ? String(q.marks) : '');
+
 const scoreText = (attempt: AttemptForGrading) =>
   attempt.score === null || attempt.score === undefined ? '—' : `${attempt.score} / ${attempt.maxScore ?? '—'}`;
 
@@ -50,6 +55,7 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
   const [attempt, setAttempt] = useState<AttemptForGrading>();
   const [failed, setFailed] = useState<string>();
   const [marks, setMarks] = useState<Record<number, string>>({});
+  const [comments, setComments] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -62,11 +68,9 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
         return;
       }
       setAttempt(result.data);
-      setMarks(
-        Object.fromEntries(
-          result.data.questions.filter((q) => q.type === 'descriptive').map((q) => [q.id, q.outcome === 'graded' && q.marks !== null ? String(q.marks) : '']),
-        ),
-      );
+      const descriptive = result.data.questions.filter((q) => q.type === 'descriptive');
+      setMarks(Object.fromEntries(descriptive.map((q) => [q.id, savedMarks(q)])));
+      setComments(Object.fromEntries(descriptive.map((q) => [q.id, q.comment ?? ''])));
     });
     return () => {
       live = false;
@@ -79,17 +83,15 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
 
   const save = async () => {
     if (!attempt) return;
-    const changed = answered.filter((q) => {
-      const text = marks[q.id] ?? '';
-      return text.trim() !== '' && !(q.outcome === 'graded' && String(q.marks) === text.trim());
-    });
+    // Every answer needs its marks ("Enter the marks" under an empty field): saving never closes with nothing said.
     const found: Record<number, string> = {};
-    for (const q of changed) {
+    for (const q of answered) {
       const problem = gradeError(marks[q.id] ?? '', q.key.marks);
       if (problem) found[q.id] = problem;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
+    const changed = answered.filter((q) => savedMarks(q) !== (marks[q.id] ?? '').trim() || (q.comment ?? '') !== (comments[q.id] ?? '').trim());
     if (!changed.length) {
       onClose();
       return;
@@ -98,7 +100,7 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
     const refused: Record<number, string> = {};
     let last: { score: number | null; maxScore: number | null; pending: boolean } | undefined;
     for (const q of changed) {
-      const result = await gradeAnswer(quizId, attempt.id, q.id, Number(marks[q.id]));
+      const result = await gradeAnswer(quizId, attempt.id, q.id, Number(marks[q.id]), comments[q.id] ?? '');
       if (result.success && result.data) last = result.data;
       else refused[q.id] = serverFieldErrors(result.data).marks ?? (result.message || 'Not saved');
     }
@@ -160,7 +162,8 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
                       />
                     }
                   />
-                  <Box sx={{ mt: 2 }}>
+                  <ModelAnswer text={q.modelAnswer} />
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
                     <TextField
                       id={`grade-${q.id}`}
                       label="Marks"
@@ -174,9 +177,22 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
                         htmlInput: { inputMode: 'decimal' },
                         input: { endAdornment: <InputAdornment position="end">/ {q.key.marks}</InputAdornment> },
                       }}
-                      sx={{ width: 180 }}
+                      sx={{ width: 180, flexShrink: 0 }}
                     />
-                  </Box>
+                    <TextField
+                      id={`grade-comment-${q.id}`}
+                      label="Comment"
+                      size="small"
+                      value={comments[q.id] ?? ''}
+                      onChange={(event) => setComments((current) => ({ ...current, [q.id]: event.target.value }))}
+                      helperText="Optional: the student sees it with the marks"
+                      disabled={busy || unanswered}
+                      multiline
+                      minRows={2}
+                      fullWidth
+                      slotProps={{ htmlInput: { maxLength: GRADING_COMMENT_MAX } }}
+                    />
+                  </Stack>
                 </Paper>
               );
             })}

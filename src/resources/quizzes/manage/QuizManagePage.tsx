@@ -42,6 +42,7 @@ import type { Participant, ParticipantState, ParticipantsAnswer, QuizRecord } fr
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 import { GradingDialog } from './GradingDialog';
 import { GuestLinkCard } from './GuestLinkCard';
+import { LinkBaseWarning } from './LinkBaseWarning';
 import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
@@ -238,6 +239,8 @@ export function QuizManagePage() {
           </Typography>
         </Stack>
       )}
+
+      <LinkBaseWarning linkBase={answer?.linkBase} />
 
       {quiz?.options?.guest_flag && (
         <GuestLinkCard quizId={id} link={answer?.guestLink ?? null} onChange={(guestLink) => setAnswer((current) => current && { ...current, guestLink })} />

@@ -50,10 +50,10 @@ export interface GradeAnswer {
   pending: boolean;
 }
 
-export const gradeAnswer = (quizId: number, attemptId: number, questionId: number, marks: number): Promise<ApiResult<GradeAnswer>> =>
+export const gradeAnswer = (quizId: number, attemptId: number, questionId: number, marks: number, comment: string): Promise<ApiResult<GradeAnswer>> =>
   send<GradeAnswer>(
     `${base(quizId)}/attempts/${encodeURIComponent(attemptId)}/answers/${encodeURIComponent(questionId)}/grade`,
-    { marks },
+    { marks, comment: comment.trim() || null },
     { method: 'PUT', toast: false },
   );
 

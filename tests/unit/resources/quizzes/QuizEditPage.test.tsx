@@ -94,6 +94,8 @@ describe('QuizEditPage', { timeout: 30_000 }, () => {
     expect(duration).toBeEnabled();
     fireEvent.change(duration, { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
+    // The quiz has no questions yet: saving it as a draft asks first.
+    fireEvent.click(await screen.findByRole('button', { name: 'Save as draft' }));
 
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     // The banner and the message under the field the teacher changed.

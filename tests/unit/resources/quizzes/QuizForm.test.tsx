@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { QuizForm, type QuizFormProps } from '../../../../src/resources/quizzes/form/QuizForm';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, newQuizDraft, type LockedField, type QuizDraft } from '../../../../src/resources/quizzes/form/quizDraft';
@@ -39,6 +39,7 @@ const draft = (patch: Partial<QuizDraft> = {}): QuizDraft => ({
   valid_from: '2025-03-02T10:00:00.000Z',
   valid_to: '2025-03-02T11:30:00.000Z',
   duration: '60',
+  questions: [5],
   ...patch,
 });
 
@@ -88,6 +89,21 @@ describe('QuizForm', { timeout: 30_000 }, () => {
     // Without review it has nothing to show.
     fireEvent.click(screen.getByRole('switch', { name: /Allow review/ }));
     expect(screen.getByRole('switch', { name: /Show answers immediately/ })).toBeDisabled();
+  });
+
+  it('warns before saving a quiz without questions as a draft, and saves it only when asked to', async () => {
+    const { onSave } = renderForm(draft({ questions: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This quiz has no questions yet' });
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onSave).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0][0]).toMatchObject({ questions: [], random_rules: [], published: false });
   });
 
   it('saves a valid quiz', async () => {
