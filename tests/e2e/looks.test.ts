@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { Role } from '../../src/schemas/roles';
 import { apiClient, openQuizBody, signIn, useE2E } from './support';
 
 /**
@@ -145,5 +146,30 @@ describe('looks: display math, page widths, charts', () => {
     for (const tick of ticks) expect(tick).toMatch(/^\d+$/);
     const { scrollWidth, width } = await noSidewaysScroll(page);
     expect(scrollWidth).toBeLessThanOrEqual(width);
+  });
+
+  it.each([
+    ['admin', 'ADMIN'],
+    ['institute-head', 'INSTITUTE-HEAD'],
+    ['department-head', 'DEPARTMENT-HEAD'],
+    ['teacher', 'TEACHER'],
+    ['student', 'STUDENT'],
+  ] as [string, Role][])('every page of the %s menu fits 1280 px', async (username, role) => {
+    const { page } = await e.newPage();
+    await signIn(page, username, role);
+    const base = new URL(page.url()).pathname;
+    await page.locator(`a[href^="${base}/"]`).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const links = await page.locator(`a[href^="${base}"]`).evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))]);
+    expect(links.length).toBeGreaterThan(2);
+    const wide: string[] = [];
+    for (const path of [...links, `${base}/profile`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { scrollWidth, width } = await noSidewaysScroll(page);
+      if (scrollWidth > width) wide.push(`${path}: ${scrollWidth} > ${width}`);
+    }
+    expect(wide).toEqual([]);
   });
 });
