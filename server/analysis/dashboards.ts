@@ -42,6 +42,8 @@ type Db = Kysely<Database>;
 export async function adminDashboard(db: Db, now = Date.now()) {
   // One literal expression, so that PostgreSQL sees the same expression in SELECT, GROUP BY and ORDER BY.
   const daySql = sql<number>`floor(feedbacks.created_at / ${sql.lit(DAY)})`;
+  // The period of the feedback figures: the two months before this one and this one so far.
+  const feedbackSince = startOfMonth(now) - 60 * DAY;
   const [institutes, roles, quizzes, latest, trend] = await Promise.all([
     db.selectFrom('institutes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('users').select(['role', (eb) => eb.fn.countAll<number>().as('n')]).where('guest_quiz_id', 'is', null).groupBy('role').execute(),
@@ -67,7 +69,7 @@ export async function adminDashboard(db: Db, now = Date.now()) {
         (eb) => eb.fn.countAll<number>().as('n'),
         (eb) => eb.fn.avg<number>('feedbacks.rating').as('rating'),
       ])
-      .where('feedbacks.created_at', '>=', startOfMonth(now) - 60 * DAY)
+      .where('feedbacks.created_at', '>=', feedbackSince)
       .groupBy(daySql)
       .orderBy(daySql)
       .execute(),
@@ -80,7 +82,8 @@ export async function adminDashboard(db: Db, now = Date.now()) {
     usersByRole,
     quizzesThisWeek: num(quizzes.n),
     latestFeedback: latest.map((f) => ({ id: f.id, quizId: f.quiz_id, quizName: f.quizName, studentName: f.studentName, rating: f.rating, comment: f.comment, createdAt: f.created_at })),
-    /** Feedback per day (UTC) since two months before this month's start: count and mean rating. */
+    /** Feedback per day (UTC) since feedbackSince (60 days before this month's start): count and mean rating. */
+    feedbackSince,
     feedbackTrend: trend.map((t) => ({ date: new Date(num(t.day) * DAY).toISOString().slice(0, 10), count: num(t.n), averageRating: numOrNull(t.rating) })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import remarkMath from 'remark-math';
+import { remarkDisplayMath } from './remarkDisplayMath';
 import { mathmlStyles, texToMathml } from './texMathml';
 
 /** Called once per text when one of its formulas is beyond the small translator. */
@@ -38,7 +39,7 @@ export function rehypeMathml({ onUnsupported }: { onUnsupported: OnUnsupported }
  * styles (for `sx`) of the element around the text that the MathML's classes need.
  */
 export const lightMathPlugins = (onUnsupported: OnUnsupported) => ({
-  remarkPlugins: [remarkMath],
+  remarkPlugins: [remarkMath, remarkDisplayMath],
   rehypePlugins: [[rehypeMathml, { onUnsupported }] as const],
   styles: mathmlStyles,
 });

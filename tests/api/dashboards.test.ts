@@ -159,6 +159,10 @@ describeDb('dashboards', () => {
     expect(data.usersByRole.STUDENT).toBe(students.length);
     expect(data.usersByRole.ADMIN).toBeGreaterThanOrEqual(1);
     expect(typeof data.quizzesThisWeek).toBe('number');
+    // The feedback figures name their period: from a UTC midnight 60 days before this month's start.
+    const monthStart = new Date();
+    expect(data.feedbackSince).toBe(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth(), 1) - 60 * 86_400_000);
+    for (const day of data.feedbackTrend) expect(Date.parse(day.date)).toBeGreaterThanOrEqual(data.feedbackSince);
     const created = await call('POST', '/api/institutes', tokens.admin, bodies.institute());
     expect(created.statusCode, created.body).toBe(201);
     expect((await dashboard(tokens.admin)).institutes).toBe(data.institutes + 1);

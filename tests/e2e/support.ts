@@ -89,6 +89,8 @@ export interface E2E {
    * A test that expects one takes it with this; any left at the end of a test fail it.
    */
   takeCspViolations(): string[];
+  /** The pages that scrolled sideways (watchHorizontalOverflow) since the last call, emptied by the call; any left at the end of a test fail it. */
+  takeOverflows(): string[];
 }
 
 /** A console line that reports a Content-Security-Policy violation. */
@@ -113,11 +115,47 @@ async function watchCsp(context: BrowserContext, record: (line: string) => void)
   context.on('page', watchPage);
 }
 
+/**
+ * No page of the portal may scroll sideways at 1280 px wide or wider. Every page of the context
+ * measures itself four times a second (document.documentElement.scrollWidth against the window's
+ * width, from 1280 px up) and reports, once per path, an overflow that lasted a second (so that a
+ * transition in progress is not taken for a layout that overflows). `OVERFLOW_MIN_WIDTH` below
+ * is not checked (phone layouts have tests of their own).
+ */
+export const OVERFLOW_MIN_WIDTH = 1280;
+async function watchHorizontalOverflow(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  await context.exposeBinding('__reportHorizontalOverflow', (_source, line: string) => record(line));
+  await context.addInitScript((minWidth: number) => {
+    if (window !== window.top) return;
+    const reported = new Set<string>();
+    let since = 0;
+    setInterval(() => {
+      const width = window.innerWidth;
+      const scrollWidth = document.documentElement.scrollWidth;
+      if (width < minWidth || scrollWidth <= width) {
+        since = 0;
+        return;
+      }
+      since ||= Date.now();
+      if (Date.now() - since < 1000 || reported.has(location.pathname)) return;
+      reported.add(location.pathname);
+      const report = (window as unknown as { __reportHorizontalOverflow?: (line: string) => void }).__reportHorizontalOverflow;
+      report?.(`${location.pathname}: scrollWidth ${scrollWidth} > window ${width}`);
+    }, 250);
+  }, OVERFLOW_MIN_WIDTH);
+}
+
 /** One real server and one Chromium for a test file. */
 export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const e = {} as E2E;
   const contexts: BrowserContext[] = [];
   let violations: string[] = [];
+  let overflows: string[] = [];
+  e.takeOverflows = () => {
+    const taken = overflows;
+    overflows = [];
+    return taken;
+  };
   e.takeCspViolations = () => {
     const taken = violations;
     violations = [];
@@ -127,11 +165,12 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     e.server = await startServer(extraEnv);
     e.browser = await launchBrowser();
     e.newPage = async () => {
-      const context = await e.browser.newContext({ baseURL: e.server.url });
+      const context = await e.browser.newContext({ baseURL: e.server.url, viewport: { width: OVERFLOW_MIN_WIDTH, height: 720 } });
       contexts.push(context);
       // reCAPTCHA cannot load offline; nothing on these pages may reach another host.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
       await watchCsp(context, (line) => violations.push(line));
+      await watchHorizontalOverflow(context, (line) => overflows.push(line));
       const page = await context.newPage();
       return { context, page };
     };
@@ -142,6 +181,8 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const left = e.takeCspViolations();
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
+    const wide = e.takeOverflows();
+    if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

@@ -6,6 +6,8 @@ export interface AdminDashboardData {
   usersByRole: Record<string, number>;
   quizzesThisWeek: number;
   latestFeedback: { id: number; quizId: number; quizName: string; studentName: string | null; rating: number; comment: string | null; createdAt: number }[];
+  /** The start of the period of feedbackTrend (epoch ms, a UTC midnight). */
+  feedbackSince: number;
   feedbackTrend: { date: string; count: number; averageRating: number | null }[];
 }
 

@@ -104,14 +104,5 @@ export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options'
   return String(response);
 }
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  true_false: 'True or false',
-  numeric: 'Numeric answer',
-  short_answer: 'Short answer',
-  descriptive: 'Descriptive answer',
-  matching: 'Matching',
-  description: 'Information (no answer)',
-  cloze: 'Fill in the gaps',
-};
+/** The question types' names, the same words as on the staff screens (one declaration, the question schema's). */
+export { QUESTION_TYPE_LABELS } from '../../schemas/questions';

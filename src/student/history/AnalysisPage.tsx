@@ -15,6 +15,7 @@ import { describeResponse, isAnswered, QUESTION_TYPE_LABELS } from '../exam/resp
 import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
+import { difficultyLabel, inDifficultyOrder } from '../../ui/questionLabels';
 import { scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
@@ -118,7 +119,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
             <BreakdownChart title="Marks by module (course outcome)" groupLabel="Module" data={analysis.byModule} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <BreakdownChart title="Marks by difficulty" groupLabel="Difficulty" data={analysis.byDifficulty} />
+            <BreakdownChart title="Marks by difficulty" groupLabel="Difficulty" data={inDifficultyOrder(analysis.byDifficulty)} labelOf={difficultyLabel} />
           </Paper>
         </Box>
       </Box>
@@ -157,7 +158,7 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
         </Typography>
         <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />
         <Typography variant="body2" color="text.secondary">
-          {QUESTION_TYPE_LABELS[q.type]} · {q.module} · <span style={{ textTransform: 'capitalize' }}>{q.difficulty}</span>
+          {QUESTION_TYPE_LABELS[q.type]} · {q.module} · {difficultyLabel(q.difficulty)}
         </Typography>
       </Box>
       <Box sx={{ my: 1 }}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { BarChart } from '@mui/x-charts/BarChart';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { marksAxis, namesXAxis } from '../../ui/charts';
 import type { Breakdown } from '../api/types';
 
 const GAINED = '#1565c0';
@@ -15,28 +16,37 @@ const AVAILABLE = '#9e9e9e';
 /**
  * Marks gained against marks available per group (module or difficulty): a bar chart, named
  * for assistive technology as one image, and the same numbers in a table below it (the
- * accessible equivalent, and handy for everyone).
+ * accessible equivalent, and handy for everyone). `labelOf` writes a group's name the same way
+ * in the chart and the table.
  */
-export function BreakdownChart({ title, groupLabel, data }: { title: string; groupLabel: string; data: readonly Breakdown[] }) {
+export function BreakdownChart({
+  title,
+  groupLabel,
+  data,
+  labelOf = (name) => name,
+}: {
+  title: string;
+  groupLabel: string;
+  data: readonly Breakdown[];
+  labelOf?: (name: string) => string;
+}) {
   const captionId = useId();
-  const summary = data.map((d) => `${d.name}: ${d.marks} of ${d.maxMarks} marks`).join('; ');
+  const summary = data.map((d) => `${labelOf(d.name)}: ${d.marks} of ${d.maxMarks} marks`).join('; ');
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0 }}>
       <Typography id={captionId} component="figcaption" variant="h6" gutterBottom>
         {title}
       </Typography>
-      <Box role="img" aria-label={`Bar chart, ${title}. ${summary}. The table below lists the same numbers.`} sx={{ width: '100%', height: 260 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={[...data]} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" tick={{ fill: '#424242', fontSize: 12 }} />
-            <YAxis allowDecimals tick={{ fill: '#424242', fontSize: 12 }} />
-            <Tooltip />
-            <Legend />
-            <Bar dataKey="marks" name="Marks gained" fill={GAINED} />
-            <Bar dataKey="maxMarks" name="Marks available" fill={AVAILABLE} />
-          </BarChart>
-        </ResponsiveContainer>
+      <Box role="img" aria-label={`Bar chart, ${title}. ${summary}. The table below lists the same numbers.`} sx={{ width: '100%' }}>
+        <BarChart
+          height={260}
+          xAxis={[namesXAxis(data.map((d) => labelOf(d.name)))]}
+          yAxis={[marksAxis('Marks')]}
+          series={[
+            { data: data.map((d) => d.marks), label: 'Marks gained', color: GAINED },
+            { data: data.map((d) => d.maxMarks), label: 'Marks available', color: AVAILABLE },
+          ]}
+        />
       </Box>
       <Table size="small" sx={{ mt: 1 }}>
         <TableHead>
@@ -51,8 +61,8 @@ export function BreakdownChart({ title, groupLabel, data }: { title: string; gro
         <TableBody>
           {data.map((row) => (
             <TableRow key={row.name}>
-              <TableCell component="th" scope="row" sx={{ textTransform: groupLabel === 'Difficulty' ? 'capitalize' : undefined }}>
-                {row.name}
+              <TableCell component="th" scope="row">
+                {labelOf(row.name)}
               </TableCell>
               <TableCell align="right">{row.questions}</TableCell>
               <TableCell align="right">{row.correct}</TableCell>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { namesXAxis, percentAxis } from '../../ui/charts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -103,8 +104,8 @@ function OverviewCards({ overview }: { overview: Overview }) {
         {percentByModule.length ? (
           <BarChart
             height={240}
-            xAxis={[{ scaleType: 'band', data: percentByModule.map((m) => m.name) }]}
-            yAxis={[{ min: 0, max: 100, label: '%' }]}
+            xAxis={[namesXAxis(percentByModule.map((m) => m.name))]}
+            yAxis={[percentAxis()]}
             series={[{ data: percentByModule.map((m) => Math.round(m.percent * 10) / 10), label: 'Your % of the marks' }]}
             hideLegend
           />

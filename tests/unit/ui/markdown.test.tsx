@@ -39,6 +39,30 @@ describe('Markdown', () => {
     expect(container.textContent).not.toContain('$');
   });
 
+  it('$$…$$ alone on its line is display math (MathML), $…$ and $$…$$ inside a sentence stay inline', async () => {
+    const { container } = render(<Markdown>{'Compute $a$ and $$b$$ where\n$$\\frac{x}{2}$$\nholds.\n\n$$y^2$$'}</Markdown>);
+    await waitFor(() => expect(container.querySelectorAll('math')).toHaveLength(4));
+    expect(Array.from(container.querySelectorAll('math'), (m) => m.getAttribute('display'))).toEqual(['inline', 'inline', 'block', 'block']);
+    // The paragraph is split around the formula: the text before and after it stays.
+    const paragraphs = Array.from(container.querySelectorAll('p'));
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0].textContent).toMatch(/^Compute .* where$/);
+    expect(paragraphs[1].textContent).toBe('holds.');
+    expect(paragraphs[0].querySelectorAll('math')).toHaveLength(2);
+  });
+
+  it('$$…$$ alone on its line is KaTeX display mode when KaTeX typesets the text; $…$ stays inline', async () => {
+    const { container } = render(<Markdown>{'Let $x$ be\n\n$$\\cancel{v}$$'}</Markdown>);
+    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
+    expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
+    expect(container.querySelector('.katex-display')?.textContent).toContain('v');
+    expect(container.querySelector('p .katex')?.closest('.katex-display')).toBeNull();
+    // Inside a list item too.
+    const list = render(<Markdown>{'- $$\\cancel{w}$$\n- $\\cancel{z}$'}</Markdown>).container;
+    await waitFor(() => expect(list.querySelectorAll('.katex')).toHaveLength(2));
+    expect(list.querySelectorAll('li .katex-display')).toHaveLength(1);
+  });
+
   it('a text without math is rendered at once, without KaTeX', () => {
     const { container } = render(<Markdown>{'A **queue**, first in, first out'}</Markdown>);
     expect(container.querySelector('strong')?.textContent).toBe('queue');

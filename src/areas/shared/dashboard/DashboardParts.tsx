@@ -44,3 +44,5 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
 
 export const percentText = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${Math.round(n * 10) / 10} %`);
 export const dateTimeText = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : new Date(ms).toLocaleString());
+/** A day (a UTC midnight) as "2 Sep 2026". */
+export const utcDateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBasename } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis } from '../../../ui/charts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -17,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '../../../schemas/roles';
 import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
-import { dateTimeText, Panel, percentText, StatCard, StatRow } from './DashboardParts';
+import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 
 /** Figures are read again this often while the dashboard is open. */
@@ -62,20 +63,20 @@ export function AdminDashboard() {
         <StatCard title="Institutes" value={data.institutes} />
         <StatCard title="Users" value={roles.reduce((s, [, n]) => s + n, 0)} />
         <StatCard title="Quizzes this week" value={data.quizzesThisWeek} hint="Opening Monday to Sunday (UTC)" />
-        <StatCard title="Feedback this period" value={data.feedbackTrend.reduce((s, d) => s + d.count, 0)} />
+        <StatCard title="Feedback this period" value={data.feedbackTrend.reduce((s, d) => s + d.count, 0)} hint={`Since ${utcDateText(data.feedbackSince)} (UTC), as in the trend below`} />
       </StatRow>
       <Panel title="Users by role">
-        <BarChart height={240} xAxis={[{ scaleType: 'band', data: roles.map(([r]) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r) }]} series={[{ data: roles.map(([, n]) => n), label: 'Users' }]} hideLegend />
+        <BarChart height={240} xAxis={[namesXAxis(roles.map(([r]) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r))]} yAxis={[countAxis('Users')]} series={[{ data: roles.map(([, n]) => n), label: 'Users' }]} hideLegend />
       </Panel>
       <Panel title="Feedback trend">
         {data.feedbackTrend.length ? (
           <LineChart
             height={240}
-            xAxis={[{ scaleType: 'point', data: data.feedbackTrend.map((d) => d.date) }]}
-            yAxis={[{ id: 'count', position: 'left' }, { id: 'rating', min: 0, max: 5, position: 'right' }]}
+            xAxis={[namesXAxis(data.feedbackTrend.map((d) => d.date), undefined, 'point')]}
+            yAxis={[{ ...countAxis('Feedback given'), id: 'count', position: 'left' }, { id: 'rating', min: 0, max: 5, position: 'right', label: 'Average rating', width: 'auto' }]}
             series={[
-              { data: data.feedbackTrend.map((d) => d.count), label: 'Feedback given', yAxisId: 'count' },
-              { data: data.feedbackTrend.map((d) => d.averageRating), label: 'Average rating', yAxisId: 'rating', connectNulls: true },
+              { ...LINE_SERIES, data: data.feedbackTrend.map((d) => d.count), label: 'Feedback given', yAxisId: 'count' },
+              { ...LINE_SERIES, data: data.feedbackTrend.map((d) => d.averageRating), label: 'Average rating', yAxisId: 'rating', connectNulls: true },
             ]}
           />
         ) : (
@@ -130,8 +131,8 @@ export function InstituteHeadDashboard() {
         {data.resultsByDepartment.length > 0 && (
           <BarChart
             height={260}
-            xAxis={[{ scaleType: 'band', data: data.resultsByDepartment.map((d) => d.name) }]}
-            yAxis={[{ min: 0, max: 100, label: '%' }]}
+            xAxis={[namesXAxis(data.resultsByDepartment.map((d) => d.name))]}
+            yAxis={[percentAxis()]}
             series={[
               { data: data.resultsByDepartment.map((d) => d.meanPercent ?? 0), label: 'Mean score %' },
               { data: data.resultsByDepartment.map((d) => d.passRate ?? 0), label: 'Pass rate %' },
@@ -177,8 +178,8 @@ export function DepartmentHeadDashboard() {
         {data.passRateByGroup.length > 0 && (
           <BarChart
             height={240}
-            xAxis={[{ scaleType: 'band', data: data.passRateByGroup.map((g) => g.name) }]}
-            yAxis={[{ min: 0, max: 100, label: '%' }]}
+            xAxis={[namesXAxis(data.passRateByGroup.map((g) => g.name))]}
+            yAxis={[percentAxis()]}
             series={[{ data: data.passRateByGroup.map((g) => g.passRate ?? 0), label: 'Pass rate %' }]}
             hideLegend
           />
@@ -297,7 +298,7 @@ export function TeacherDashboard() {
           <BarChart
             height={220}
             layout="horizontal"
-            yAxis={[{ scaleType: 'band', data: data.weakestModules.map((m) => m.name), width: 140 }]}
+            yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
             xAxis={[{ min: 0, max: 100, label: 'Mean % of the marks' }]}
             series={[{ data: data.weakestModules.map((m) => m.percent), label: 'Mean %' }]}
             hideLegend

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { LINE_SERIES, namesXAxis, percentAxis } from '../../../ui/charts';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -46,9 +47,9 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
           {quizzes.length > 1 && (
             <LineChart
               height={260}
-              xAxis={[{ scaleType: 'point', data: quizzes.map((q) => q.name) }]}
-              yAxis={[{ min: 0, max: 100, label: 'Class mean %' }]}
-              series={modules.map((m) => ({ label: m.name, connectNulls: true, data: quizzes.map((q) => m.points.find((p) => p.quizId === q.quizId)?.mean ?? null) }))}
+              xAxis={[namesXAxis(quizzes.map((q) => q.name), undefined, 'point')]}
+              yAxis={[percentAxis('Class mean %')]}
+              series={modules.map((m) => ({ ...LINE_SERIES, label: m.name, connectNulls: true, data: quizzes.map((q) => m.points.find((p) => p.quizId === q.quizId)?.mean ?? null) }))}
             />
           )}
           <Table size="small" aria-label="Attainment by module">

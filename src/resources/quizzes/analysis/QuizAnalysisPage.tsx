@@ -31,6 +31,8 @@ import { QuestionGradingDialog } from './QuestionGradingDialog';
 import { AttemptReviewDialog } from './AttemptReviewDialog';
 import { Markdown } from '../../../ui/Markdown';
 import { QuizFeedback } from '../../feedbacks';
+import { countAxis, namesXAxis, percentAxis } from '../../../ui/charts';
+import { questionTypeLabel } from '../../../ui/questionLabels';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -121,7 +123,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                     </IconButton>
                   </TableCell>
                   {QUESTION_COLUMNS.map((c) => {
-                    const value = q[c.key];
+                    const value = c.key === 'type' ? questionTypeLabel(q.type) : q[c.key];
                     return (
                       <TableCell key={c.key} align={c.key === 'type' || c.key === 'moduleName' ? 'left' : 'right'}>
                         {typeof value === 'number' ? figure(value, c.suffix) : value === null ? '—' : String(value)}
@@ -318,8 +320,8 @@ export function QuizAnalysisPage() {
           <Section title="Score histogram">
             <BarChart
               height={260}
-              xAxis={[{ scaleType: 'band', data: data.histogram.map((b) => `${b.from}–${b.to} %`), label: 'Percent score' }]}
-              yAxis={[{ label: 'Attempts', tickMinStep: 1 }]}
+              xAxis={[namesXAxis(data.histogram.map((b) => `${b.from}–${b.to} %`), 'Percent score')]}
+              yAxis={[countAxis('Attempts')]}
               series={[{ data: data.histogram.map((b) => b.count), label: 'Attempts' }]}
               hideLegend
             />
@@ -335,8 +337,8 @@ export function QuizAnalysisPage() {
             {data.modules.length > 0 && (
               <BarChart
                 height={240}
-                xAxis={[{ scaleType: 'band', data: data.modules.map((m) => m.name) }]}
-                yAxis={[{ min: 0, max: 100, label: '%' }]}
+                xAxis={[namesXAxis(data.modules.map((m) => m.name))]}
+                yAxis={[percentAxis()]}
                 series={[
                   { data: data.modules.map((m) => m.mean ?? 0), label: 'Class mean %' },
                   { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
