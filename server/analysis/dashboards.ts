@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { paperOf } from '../exam/attempts';
+import { markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 /**
  * The figures of each role's dashboard, each read in a handful of aggregate statements.
@@ -9,6 +10,8 @@ import { paperOf } from '../exam/attempts';
  * Periods are calendar periods in UTC: "this week" runs from Monday 00:00, "this month" from the
  * 1st; a quiz belongs to the period its window opens (valid_from) in. A submitted attempt passes
  * at PASS_PERCENT of its maximum; an attempt still waiting for grading is neither passed nor failed.
+ * An unpublished quiz (a draft) is never counted as an exam: it is listed as a draft where the
+ * teacher sees their own quizzes, and left out of every count and every other role's list.
  */
 export const PASS_PERCENT = 40;
 const DAY = 86_400_000;
@@ -45,6 +48,7 @@ export async function adminDashboard(db: Db, now = Date.now()) {
     db
       .selectFrom('quizzes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('published', '=', 1)
       .where('valid_from', '>=', startOfWeek(now))
       .where('valid_from', '<', startOfWeek(now) + 7 * DAY)
       .executeTakeFirstOrThrow(),
@@ -94,6 +98,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
       .selectFrom('quizzes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('institute_id', '=', institute)
+      .where('published', '=', 1)
       .where('valid_from', '>=', startOfMonth(now))
       .where('valid_from', '<', nextMonth(now))
       .executeTakeFirstOrThrow(),
@@ -177,8 +182,8 @@ const WEAKEST_OVER_QUIZZES = 10;
  * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
  */
 const GAINED_MEMO_SIZE = 500;
-const gainedMemo = new Map<number, { version: string; sums: Map<number, number> }>();
-function rememberGained(quizId: number, version: string, sums: Map<number, number>) {
+const gainedMemo = new Map<number, { version: string; sums: Map<number, { gained: number; pending: number }> }>();
+function rememberGained(quizId: number, version: string, sums: Map<number, { gained: number; pending: number }>) {
   gainedMemo.delete(quizId);
   gainedMemo.set(quizId, { version, sums });
   if (gainedMemo.size > GAINED_MEMO_SIZE) gainedMemo.delete(gainedMemo.keys().next().value!);
@@ -216,7 +221,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
       .where('attempts.quiz_id', 'in', ids)
       .where('attempts.status', '=', 'submitted')
       .where('attempts.pending', '=', 1)
-      .where('answers.outcome', '=', 'pending')
+      .where('answers.marks', 'is', null)
       .groupBy('attempts.quiz_id')
       .execute(),
     db
@@ -232,10 +237,11 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   ]);
   const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
 
-  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts:
-  // marks gained (answers) / marks possible (submitted attempts x the question's marks).
+  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts, by the
+  // one module figure (marksTally.ts): marks earned / marks available over the graded answers.
+  // A question's graded answers are its submitted attempts less its answers waiting for grading.
   const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
-  let weakest: { moduleId: number; name: string; percent: number }[] = [];
+  let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
   if (recent.length) {
     const versionOf = (quizId: number) => {
       const c = countOf.get(quizId);
@@ -254,7 +260,13 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
         ? db
             .selectFrom('attempts')
             .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
-            .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
+            .select([
+              'attempts.quiz_id',
+              'answers.question_id',
+              sql<number>`sum(coalesce(answers.marks, 0))`.as('gained'),
+              // marksTally.ts's pending: an answer of a submitted attempt without marks.
+              sql<number>`sum(case when answers.marks is null then 1 else 0 end)`.as('pending'),
+            ])
             .where('attempts.quiz_id', 'in', stale)
             .where('attempts.status', '=', 'submitted')
             .groupBy(['attempts.quiz_id', 'answers.question_id'])
@@ -262,18 +274,23 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
         : Promise.resolve([]),
     ]);
     for (const id of stale) rememberGained(id, versionOf(id), new Map());
-    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, num(g.gained));
-    const gainedOf = new Map(recent.flatMap((id) => [...(gainedMemo.get(id)?.sums ?? new Map<number, number>())].map(([qid, v]) => [`${id}:${qid}`, v] as const)));
-    const modules = new Map<number, { name: string; gained: number; possible: number }>();
+    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, { gained: num(g.gained), pending: num(g.pending) });
+    const modules = new Map<number, MarksTally>();
+    const names = new Map<number, string>();
     for (const q of paper) {
-      const m = modules.get(q.moduleId) ?? { name: q.moduleName, gained: 0, possible: 0 };
-      m.gained += gainedOf.get(`${q.quiz_id}:${q.question_id}`) ?? 0;
-      m.possible += q.marks * num(countOf.get(q.quiz_id)?.submitted);
-      modules.set(q.moduleId, m);
+      const sums = gainedMemo.get(q.quiz_id)?.sums.get(q.question_id) ?? { gained: 0, pending: 0 };
+      const graded = num(countOf.get(q.quiz_id)?.submitted) - sums.pending;
+      const m = tallyOf(modules, q.moduleId);
+      names.set(q.moduleId, q.moduleName);
+      m.earned += sums.gained;
+      m.available += q.marks * graded;
+      m.pending += sums.pending;
     }
     weakest = [...modules.entries()]
-      .filter(([, m]) => m.possible > 0)
-      .map(([moduleId, m]) => ({ moduleId, name: m.name, percent: (100 * m.gained) / m.possible }))
+      .flatMap(([moduleId, m]) => {
+        const percent = percentOf(m);
+        return percent === null ? [] : [{ moduleId, name: names.get(moduleId)!, percent, pending: m.pending }];
+      })
       .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
       .slice(0, 5);
   }
@@ -289,7 +306,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
         name: q.name,
         validFrom: q.valid_from,
         validTo: q.valid_to,
-        state: (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
+        // A draft is listed as a draft, never as a live or upcoming exam.
+        state: q.published !== 1 ? ('draft' as const) : (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
         published: q.published === 1,
         started: num(countOf.get(q.id)?.started),
         submitted: num(countOf.get(q.id)?.submitted),
@@ -315,7 +333,9 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
           .where('quizzes.visible_from', '<=', now)
           .where('quizzes.valid_to', '>', now)
           .where('attempts.id', 'is', null)
-          .orderBy('quizzes.valid_from')
+          // The open quiz that closes first, then the upcoming quiz that opens first.
+          .orderBy(sql`case when quizzes.valid_from <= ${now} then 0 else 1 end`)
+          .orderBy(sql`case when quizzes.valid_from <= ${now} then quizzes.valid_to else quizzes.valid_from end`)
           .orderBy('quizzes.id')
           .limit(1)
           .executeTakeFirst()
@@ -341,19 +361,17 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       .limit(1)
       .executeTakeFirst(),
   ]);
-  // Percent by module over the graded attempts: marks gained on the module's questions / their marks.
-  const graded = attempts.filter((a) => a.pending === 0);
-  const answers = graded.length
-    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', graded.map((a) => a.id)).execute()
+  // Percent by module: the one module figure (marks earned / marks available over the graded
+  // answers, marksTally.ts) over the student's latest submitted attempts.
+  const answers = attempts.length
+    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', attempts.map((a) => a.id)).execute()
     : [];
-  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a.marks ?? 0]));
-  const modules = new Map<number, { gained: number; possible: number }>();
-  for (const a of graded) {
+  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
+  const modules = new Map<number, MarksTally>();
+  for (const a of attempts) {
     for (const q of paperOf(a)) {
-      const m = modules.get(q.moduleId) ?? { gained: 0, possible: 0 };
-      m.gained += marksOf.get(`${a.id}:${q.id}`) ?? 0;
-      m.possible += q.marks;
-      modules.set(q.moduleId, m);
+      if (q.type === 'description') continue;
+      tallyAnswer(tallyOf(modules, q.moduleId), q.marks, markOf(marksOf.get(`${a.id}:${q.id}`)));
     }
   }
   const names = modules.size
@@ -375,9 +393,13 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       submittedAt: a.submitted_at,
     })),
     percentByModule: [...modules.entries()]
-      .filter(([, m]) => m.possible > 0)
-      .map(([moduleId, m]) => ({ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent: (100 * m.gained) / m.possible }))
+      .flatMap(([moduleId, m]) => {
+        const percent = percentOf(m);
+        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
+      })
       .sort((a, b) => a.name.localeCompare(b.name)),
+    /** Answers of those attempts waiting for grading, left out of percentByModule until graded. */
+    pendingAnswers: [...modules.values()].reduce((n, m) => n + m.pending, 0),
   };
 }
 

@@ -4,7 +4,8 @@ import { paperOf, type QuizRow } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET } from '../../src/schemas/quizzes';
 import { quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
-import { attainment, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
+import { markOf } from './marksTally';
+import { attainment, type AttainmentAttempt, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
 
 type Quiz = NonNullable<QuizRow>;
 
@@ -18,7 +19,10 @@ export interface ReportQuestion extends QuestionStatistics {
 export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   quizId: number;
   quizName: string;
+  /** Submitted attempts with an answer waiting for grading (left out of the item and test statistics). */
   pendingGrading: number;
+  /** Answers waiting for grading (left out of every figure until graded). */
+  pendingAnswers: number;
   attainmentTarget: number;
   attainmentLevels: AttainmentRule['levels'];
   questions: ReportQuestion[];
@@ -100,23 +104,27 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   );
   const seen = new Map<number, PaperQuestion>();
   const statAttempts: StatAttempt[] = [];
+  const attainmentAttempts: AttainmentAttempt[] = [];
   const maxScoreOf = new Map<number, number>();
   for (const a of attempts) {
     const paper = sharedPaper ?? paperOf(a as { paper: string });
     const stored = answersOf.get(a.id);
-    const marks = new Map<number, number>();
+    const marks = new Map<number, number | null>();
     const choices = new Map<number, string[]>();
     for (const q of paper) {
       // A description has no marks and no answer: Moodle's statistics leave it out too.
       if (q.type === 'description') continue;
       if (!seen.has(q.id)) seen.set(q.id, q);
       const answer = stored?.get(q.id);
-      // A mark still waiting for the teacher counts 0 until it is given (as Moodle counts an ungraded step).
-      marks.set(q.id, answer?.marks ?? 0);
+      // null while the answer waits for the teacher: left out of every figure until graded.
+      marks.set(q.id, markOf(answer));
       if (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') choices.set(q.id, chosenOf(q.type, answer?.response ? JSON.parse(answer.response) : null));
     }
     maxScoreOf.set(a.id, a.max_score);
-    statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks, choices });
+    attainmentAttempts.push({ attemptId: a.id, studentId: a.student_id, marks });
+    // The item and test statistics need each attempt's total, which is known once every answer is
+    // graded: an attempt waiting for grading joins them then (`pendingGrading` counts them meanwhile).
+    if (a.pending !== 1 && ![...marks.values()].includes(null)) statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks: marks as Map<number, number>, choices });
   }
 
   // Fixed questions in paper order, then drawn questions in the order of their ids.
@@ -140,7 +148,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   const byAttempt = new Map(attempts.map((a) => [a.id, a]));
   const outcome = attainment(
     ordered.map((q) => ({ questionId: q.id, moduleId: q.moduleId, maxMark: q.marks })),
-    statAttempts.map((a) => ({ attemptId: a.attemptId, studentId: byAttempt.get(a.attemptId)!.student_id, marks: a.marks, maxScore: maxScoreOf.get(a.attemptId)! })),
+    attainmentAttempts,
     moduleNames,
     rule,
   );
@@ -150,6 +158,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     quizName: quiz.name,
     ...stats,
     pendingGrading: attempts.filter((a) => a.pending === 1).length,
+    pendingAnswers: outcome.students.reduce((n, s) => n + s.pendingAnswers, 0),
     attainmentTarget: rule.target,
     attainmentLevels: rule.levels,
     questions: stats.questions.map((s) => {
