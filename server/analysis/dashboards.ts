@@ -32,8 +32,11 @@ const nextMonth = (now: number) => {
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-/** Percent of an attempt, as SQL on both databases (a zero maximum counts 0). */
-const percentSql = sql<number>`case when attempts.max_score > 0 then 100.0 * attempts.score / attempts.max_score else 0 end`;
+/**
+ * Percent of an attempt, as SQL on both databases (a zero maximum counts 0); null (left out of a
+ * mean) while the attempt waits for grading, as its percent is not known yet.
+ */
+const percentSql = sql<number>`case when attempts.pending = 1 then null when attempts.max_score > 0 then 100.0 * attempts.score / attempts.max_score else 0 end`;
 const passedSql = sql<number>`sum(case when attempts.pending = 0 and attempts.max_score > 0 and attempts.score * 100.0 >= ${PASS_PERCENT} * attempts.max_score then 1 else 0 end)`;
 const gradedSql = sql<number>`sum(case when attempts.pending = 0 then 1 else 0 end)`;
 
@@ -197,7 +200,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   const subjects = (
     await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
   ).map((s) => ({ subjectId: s.id, name: s.subjectname }));
-  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
+  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [], weakestModulesPending: 0 };
   const nameOf = new Map(own.map((q) => [q.id, q.name]));
   const open = own.filter((q) => (q.valid_to ?? 0) > now);
   const [counts, awaiting, latest] = await Promise.all([
@@ -242,6 +245,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // A question's graded answers are its submitted attempts less its answers waiting for grading.
   const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
   let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
+  let weakestPending = 0;
   if (recent.length) {
     const versionOf = (quizId: number) => {
       const c = countOf.get(quizId);
@@ -286,6 +290,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
       m.available += q.marks * graded;
       m.pending += sums.pending;
     }
+    weakestPending = [...modules.values()].reduce((n, m) => n + m.pending, 0);
     weakest = [...modules.entries()]
       .flatMap(([moduleId, m]) => {
         const percent = percentOf(m);
@@ -316,6 +321,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
     awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
     latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
     weakestModules: weakest,
+    /** Answers of those quizzes waiting for grading, left out of weakestModules until graded. */
+    weakestModulesPending: weakestPending,
   };
 }
 

@@ -198,6 +198,8 @@ export interface Breakdown {
   maxMarks: number;
   questions: number;
   correct: number;
+  /** Answers waiting for grading, left out of the figures above. */
+  pending: number;
 }
 
 /** GET /student/attempts/:id/analysis */
@@ -218,4 +220,6 @@ export interface Analysis {
   questions: AnalysisQuestion[];
   byModule: Breakdown[];
   byDifficulty: Breakdown[];
+  /** Answers waiting for grading, left out of the breakdown until graded. */
+  pendingAnswers: number;
 }

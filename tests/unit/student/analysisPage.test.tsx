@@ -56,6 +56,7 @@ const analysis = (patch: Partial<Analysis>): Analysis => ({
   ],
   byModule: [],
   byDifficulty: [],
+  pendingAnswers: 0,
   ...patch,
 });
 

@@ -30,6 +30,8 @@ import type { QuestionStatistics, QuizStatisticsData, StudentResult } from './an
 import { QuestionGradingDialog } from './QuestionGradingDialog';
 import { AttemptReviewDialog } from './AttemptReviewDialog';
 import { Markdown } from '../../../ui/Markdown';
+import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { FigureName } from '../../../ui/FigureName';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -297,7 +299,8 @@ export function QuizAnalysisPage() {
           {data.attempts === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
           {data.pendingGrading > 0 && (
             <Alert severity="warning">
-              {data.pendingGrading} {data.pendingGrading === 1 ? 'attempt has' : 'attempts have'} answers waiting for grading: they count 0 until graded. Use Grade on the question.
+              {awaitingGradingText(data.pendingAnswers)} ({data.pendingGrading} {data.pendingGrading === 1 ? 'attempt' : 'attempts'}): left out of every figure until graded, and the
+              statistics count {data.pendingGrading === 1 ? 'that attempt' : 'those attempts'} once graded. Use Grade on the question.
             </Alert>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="Summary">
@@ -337,7 +340,7 @@ export function QuizAnalysisPage() {
                 xAxis={[{ scaleType: 'band', data: data.modules.map((m) => m.name) }]}
                 yAxis={[{ min: 0, max: 100, label: '%' }]}
                 series={[
-                  { data: data.modules.map((m) => m.mean ?? 0), label: 'Class mean %' },
+                  { data: data.modules.map((m) => m.mean ?? 0), label: MARKS_EARNED_LABEL },
                   { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
                 ]}
               />
@@ -347,7 +350,9 @@ export function QuizAnalysisPage() {
                 <TableRow>
                   <TableCell>Module</TableCell>
                   <TableCell align="right">Questions</TableCell>
-                  <TableCell align="right">Class mean</TableCell>
+                  <TableCell align="right">
+                    <FigureName />
+                  </TableCell>
                   <TableCell align="right">At the target</TableCell>
                   <TableCell align="right">Level</TableCell>
                 </TableRow>
