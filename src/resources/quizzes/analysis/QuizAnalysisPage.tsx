@@ -215,7 +215,7 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: 
             <TableRow key={s.attemptId} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(s)} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? onOpen(s) : undefined)} aria-label={`Open ${s.name}'s attempt`}>
               <TableCell>
                 {s.name} <Typography component="span" variant="caption" color="text.secondary">{s.username}</Typography>
-                {s.pending && <Chip size="small" color="warning" label="to grade" sx={{ ml: 1 }} />}
+                {s.pending && <Chip size="small" color="warning" label={awaitingGradingText(s.pendingAnswers)} sx={{ ml: 1 }} />}
               </TableCell>
               <TableCell align="right">
                 {figure(s.total)} / {s.maxScore}
@@ -296,7 +296,7 @@ export function QuizAnalysisPage() {
       )}
       {data && (
         <Stack spacing={2}>
-          {data.attempts === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
+          {data.students.length === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
           {data.pendingGrading > 0 && (
             <Alert severity="warning">
               {awaitingGradingText(data.pendingAnswers)} ({data.pendingGrading} {data.pendingGrading === 1 ? 'attempt' : 'attempts'}): left out of every figure until graded, and the
