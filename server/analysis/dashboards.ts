@@ -175,16 +175,13 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
   };
 }
 
-/** The weakest modules are measured over the teacher's latest quizzes with submitted attempts. */
-const WEAKEST_OVER_QUIZZES = 10;
-
 /**
  * Marks gained per question of a quiz's submitted attempts, remembered with the version they were
  * read at (submitted attempts, sum of their scores, latest change): a dashboard read compares the
  * version, read in its first statement, and reads the answers again only when grading changed
  * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
  */
-const GAINED_MEMO_SIZE = 500;
+const GAINED_MEMO_SIZE = 5000;
 const gainedMemo = new Map<number, { version: string; sums: Map<number, { gained: number; pending: number }> }>();
 function rememberGained(quizId: number, version: string, sums: Map<number, { gained: number; pending: number }>) {
   gainedMemo.delete(quizId);
@@ -240,10 +237,11 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   ]);
   const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
 
-  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts, by the
-  // one module figure (marksTally.ts): marks earned / marks available over the graded answers.
+  // Weakest modules over the fixed questions of every quiz of the teacher with submitted attempts
+  // (the scope of the subject attainment, so that a module shows one figure in both), by the one
+  // module figure (marksTally.ts): marks earned / marks available over the graded answers.
   // A question's graded answers are its submitted attempts less its answers waiting for grading.
-  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
+  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).map((q) => q.id);
   let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
   let weakestPending = 0;
   if (recent.length) {

@@ -299,7 +299,7 @@ export function TeacherDashboard() {
         {data.weakestModules.length ? (
           <>
             <Typography variant="body2" color="text.secondary">
-              <FigureName /> over your latest quizzes
+              <FigureName /> over your quizzes
             </Typography>
             <BarChart
               height={220}
