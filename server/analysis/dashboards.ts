@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { paperOf } from '../exam/attempts';
-import { markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
+import { addTally, markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 /**
  * The figures of each role's dashboard, each read in a handful of aggregate statements.
@@ -241,22 +241,22 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // (the scope of the subject attainment, so that a module shows one figure in both), by the one
   // module figure (marksTally.ts): marks earned / marks available over the graded answers.
   // A question's graded answers are its submitted attempts less its answers waiting for grading.
-  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).map((q) => q.id);
+  const withAttempts = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).map((q) => q.id);
   let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
   let weakestPending = 0;
-  if (recent.length) {
+  if (withAttempts.length) {
     const versionOf = (quizId: number) => {
       const c = countOf.get(quizId);
       return `${num(c?.submitted)}:${num(c?.scoreSum)}:${num(c?.updatedAt)}`;
     };
-    const stale = recent.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
+    const stale = withAttempts.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
     const [paper, gained] = await Promise.all([
       db
         .selectFrom('quiz_questions')
         .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
         .innerJoin('modules', 'modules.id', 'questions.module_id')
         .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
-        .where('quiz_questions.quiz_id', 'in', recent)
+        .where('quiz_questions.quiz_id', 'in', withAttempts)
         .execute(),
       stale.length
         ? db
@@ -282,11 +282,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
     for (const q of paper) {
       const sums = gainedMemo.get(q.quiz_id)?.sums.get(q.question_id) ?? { gained: 0, pending: 0 };
       const graded = num(countOf.get(q.quiz_id)?.submitted) - sums.pending;
-      const m = tallyOf(modules, q.moduleId);
       names.set(q.moduleId, q.moduleName);
-      m.earned += sums.gained;
-      m.available += q.marks * graded;
-      m.pending += sums.pending;
+      addTally(tallyOf(modules, q.moduleId), { earned: sums.gained, available: q.marks * graded, pending: sums.pending });
     }
     weakestPending = [...modules.values()].reduce((n, m) => n + m.pending, 0);
     weakest = [...modules.entries()]

@@ -14,6 +14,10 @@ export interface ReportQuestion extends QuestionStatistics {
   moduleId: number;
   moduleName: string;
   difficulty: string;
+  /** Submitted attempts whose paper had the question, graded or not (`s` counts those in the statistics). */
+  submitted: number;
+  /** Its answers awaiting grading. */
+  pending: number;
 }
 
 export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
@@ -163,7 +167,16 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     attainmentLevels: rule.levels,
     questions: stats.questions.map((s) => {
       const q = seen.get(s.questionId)!;
-      return { ...s, text: q.question, moduleId: q.moduleId, moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`, difficulty: q.difficulty };
+      const papers = attainmentAttempts.filter((a) => a.marks.has(s.questionId));
+      return {
+        ...s,
+        submitted: papers.length,
+        pending: papers.filter((a) => a.marks.get(s.questionId) === null).length,
+        text: q.question,
+        moduleId: q.moduleId,
+        moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`,
+        difficulty: q.difficulty,
+      };
     }),
     modules: outcome.modules,
     students: outcome.students.map((s) => {

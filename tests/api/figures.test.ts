@@ -73,8 +73,10 @@ describeDb('figures', () => {
       // 2 of the 2 graded marks: the essay counts neither 0 of 4 nor anything until graded.
       expect(moduleIn(report.modules)).toMatchObject({ mean: 100, earned: 2, available: 2, pending: 1, students: 1, reached: 100 });
       expect(report.students[0]).toMatchObject({ total: 2, percent: 100, pending: true, pendingAnswers: 1, modules: { [module]: 100 } });
-      // The item and test statistics need the attempt's total: it joins them once graded.
+      // The item and test statistics need the attempt's total: it joins them once graded. The essay
+      // is still there to grade.
       expect(report.attempts).toBe(0);
+      expect(report.questions.find((q: any) => q.questionId === essay)).toMatchObject({ s: 0, submitted: 1, pending: 1 });
     });
 
     it("leaves it out of the subject's attainment and of the teacher's weakest modules, with the same figure", async () => {

@@ -131,7 +131,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                   })}
                   <TableCell>{reasons.length > 0 && <Tooltip title={reasons.join('; ')}><Chip size="small" color="warning" label="review" /></Tooltip>}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => onGrade(q)} disabled={q.s === 0}>
+                    <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
                       {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
                     </Button>
                   </TableCell>

@@ -14,6 +14,9 @@ export interface QuestionStatistics {
   difficulty: string;
   maxMark: number;
   s: number;
+  /** Submitted attempts whose paper had it, graded or not, and its answers awaiting grading. */
+  submitted: number;
+  pending: number;
   facility: number | null;
   sd: number | null;
   discriminationIndex: number | null;
