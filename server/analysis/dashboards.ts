@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { paperOf } from '../exam/attempts';
+import { drawsQuestions } from './report';
 import { addTally, markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 /**
@@ -176,23 +177,87 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
 }
 
 /**
- * Marks gained per question of a quiz's submitted attempts, remembered with the version they were
- * read at (submitted attempts, sum of their scores, latest change): a dashboard read compares the
- * version, read in its first statement, and reads the answers again only when grading changed
- * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
+ * Each quiz's module figures (marks earned, available and pending per module, marksTally.ts),
+ * remembered with the version they were read at (submitted attempts, sum of their scores, latest
+ * change): a dashboard read compares the version, read in its first statement, and reads the
+ * answers again only when grading changed something, in this process or another. At most
+ * MODULE_MEMO_SIZE quizzes are kept.
  */
-const GAINED_MEMO_SIZE = 5000;
-const gainedMemo = new Map<number, { version: string; sums: Map<number, { gained: number; pending: number }> }>();
-function rememberGained(quizId: number, version: string, sums: Map<number, { gained: number; pending: number }>) {
-  gainedMemo.delete(quizId);
-  gainedMemo.set(quizId, { version, sums });
-  if (gainedMemo.size > GAINED_MEMO_SIZE) gainedMemo.delete(gainedMemo.keys().next().value!);
+const MODULE_MEMO_SIZE = 5000;
+const moduleMemo = new Map<number, { version: string; modules: Map<number, MarksTally> }>();
+function rememberModules(quizId: number, version: string, modules: Map<number, MarksTally>) {
+  moduleMemo.delete(quizId);
+  moduleMemo.set(quizId, { version, modules });
+  if (moduleMemo.size > MODULE_MEMO_SIZE) moduleMemo.delete(moduleMemo.keys().next().value!);
+}
+
+/**
+ * The module figures of these quizzes, as the quiz report counts them. A quiz without random rules
+ * has the same questions on every paper (locked once a student started): its question marks times
+ * the graded answers (submitted attempts less the pending ones), and the marks of its answers
+ * summed in SQL, without reading the papers (tens of kB each). A quiz that draws questions is read
+ * paper by paper, as each paper says which questions it had.
+ */
+async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], submittedOf: (quizId: number) => number) {
+  const tallies = new Map<number, Map<number, MarksTally>>(quizzes.map((q) => [q.id, new Map()]));
+  const drawn = quizzes.filter(drawsQuestions).map((q) => q.id);
+  const fixed = quizzes.filter((q) => !drawsQuestions(q)).map((q) => q.id);
+  const [questions, sums, papers, answers] = await Promise.all([
+    fixed.length
+      ? db
+          .selectFrom('quiz_questions')
+          .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+          .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'questions.module_id'])
+          .where('quiz_questions.quiz_id', 'in', fixed)
+          .execute()
+      : Promise.resolve([]),
+    fixed.length
+      ? db
+          .selectFrom('attempts')
+          .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+          .select([
+            'attempts.quiz_id',
+            'answers.question_id',
+            sql<number>`sum(coalesce(answers.marks, 0))`.as('gained'),
+            // marksTally.ts's pending: an answer of a submitted attempt without marks.
+            sql<number>`sum(case when answers.marks is null then 1 else 0 end)`.as('pending'),
+          ])
+          .where('attempts.quiz_id', 'in', fixed)
+          .where('attempts.status', '=', 'submitted')
+          .groupBy(['attempts.quiz_id', 'answers.question_id'])
+          .execute()
+      : Promise.resolve([]),
+    drawn.length ? db.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('quiz_id', 'in', drawn).where('status', '=', 'submitted').execute() : Promise.resolve([]),
+    drawn.length
+      ? db
+          .selectFrom('answers')
+          .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
+          .select(['answers.attempt_id', 'answers.question_id', 'answers.marks'])
+          .where('attempts.quiz_id', 'in', drawn)
+          .where('attempts.status', '=', 'submitted')
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const sumOf = new Map(sums.map((g) => [`${g.quiz_id}:${g.question_id}`, g]));
+  for (const q of questions) {
+    const g = sumOf.get(`${q.quiz_id}:${q.question_id}`);
+    const pending = num(g?.pending);
+    addTally(tallyOf(tallies.get(q.quiz_id)!, q.module_id), { earned: num(g?.gained), available: q.marks * (submittedOf(q.quiz_id) - pending), pending });
+  }
+  const answerOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
+  for (const a of papers) {
+    for (const q of paperOf(a)) {
+      if (q.type === 'description') continue;
+      tallyAnswer(tallyOf(tallies.get(a.quiz_id)!, q.moduleId), q.marks, markOf(answerOf.get(`${a.id}:${q.id}`)));
+    }
+  }
+  return tallies;
 }
 
 export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const teacher = user.userId;
   // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
-  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
+  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published', 'random_rules']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
   const ids = own.map((q) => q.id);
   const subjects = (
     await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
@@ -237,59 +302,28 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   ]);
   const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
 
-  // Weakest modules over the fixed questions of every quiz of the teacher with submitted attempts
-  // (the scope of the subject attainment, so that a module shows one figure in both), by the one
-  // module figure (marksTally.ts): marks earned / marks available over the graded answers.
-  // A question's graded answers are its submitted attempts less its answers waiting for grading.
-  const withAttempts = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).map((q) => q.id);
+  // Weakest modules over every quiz of the teacher with submitted attempts (the scope of the
+  // subject attainment, so that a module shows one figure in both), by the one module figure
+  // (marksTally.ts): marks earned / marks available over the graded answers.
+  const withAttempts = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0);
   let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
   let weakestPending = 0;
   if (withAttempts.length) {
-    const versionOf = (quizId: number) => {
-      const c = countOf.get(quizId);
-      return `${num(c?.submitted)}:${num(c?.scoreSum)}:${num(c?.updatedAt)}`;
-    };
-    const stale = withAttempts.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
-    const [paper, gained] = await Promise.all([
-      db
-        .selectFrom('quiz_questions')
-        .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-        .innerJoin('modules', 'modules.id', 'questions.module_id')
-        .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
-        .where('quiz_questions.quiz_id', 'in', withAttempts)
-        .execute(),
-      stale.length
-        ? db
-            .selectFrom('attempts')
-            .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
-            .select([
-              'attempts.quiz_id',
-              'answers.question_id',
-              sql<number>`sum(coalesce(answers.marks, 0))`.as('gained'),
-              // marksTally.ts's pending: an answer of a submitted attempt without marks.
-              sql<number>`sum(case when answers.marks is null then 1 else 0 end)`.as('pending'),
-            ])
-            .where('attempts.quiz_id', 'in', stale)
-            .where('attempts.status', '=', 'submitted')
-            .groupBy(['attempts.quiz_id', 'answers.question_id'])
-            .execute()
-        : Promise.resolve([]),
-    ]);
-    for (const id of stale) rememberGained(id, versionOf(id), new Map());
-    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, { gained: num(g.gained), pending: num(g.pending) });
+    const submittedOf = (quizId: number) => num(countOf.get(quizId)?.submitted);
+    const versionOf = (quizId: number) => `${submittedOf(quizId)}:${num(countOf.get(quizId)?.scoreSum)}:${num(countOf.get(quizId)?.updatedAt)}`;
+    const stale = withAttempts.filter((q) => moduleMemo.get(q.id)?.version !== versionOf(q.id));
+    const fresh = stale.length ? await moduleTalliesOf(db, stale, submittedOf) : new Map<number, Map<number, MarksTally>>();
+    for (const [quizId, tallies] of fresh) rememberModules(quizId, versionOf(quizId), tallies);
     const modules = new Map<number, MarksTally>();
-    const names = new Map<number, string>();
-    for (const q of paper) {
-      const sums = gainedMemo.get(q.quiz_id)?.sums.get(q.question_id) ?? { gained: 0, pending: 0 };
-      const graded = num(countOf.get(q.quiz_id)?.submitted) - sums.pending;
-      names.set(q.moduleId, q.moduleName);
-      addTally(tallyOf(modules, q.moduleId), { earned: sums.gained, available: q.marks * graded, pending: sums.pending });
-    }
+    for (const q of withAttempts) for (const [moduleId, t] of fresh.get(q.id) ?? moduleMemo.get(q.id)?.modules ?? []) addTally(tallyOf(modules, moduleId), t);
     weakestPending = [...modules.values()].reduce((n, m) => n + m.pending, 0);
+    const names = modules.size
+      ? new Map((await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', [...modules.keys()]).execute()).map((m) => [m.id, m.course_outcome_name]))
+      : new Map<number, string>();
     weakest = [...modules.entries()]
       .flatMap(([moduleId, m]) => {
         const percent = percentOf(m);
-        return percent === null ? [] : [{ moduleId, name: names.get(moduleId)!, percent, pending: m.pending }];
+        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
       })
       .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
       .slice(0, 5);

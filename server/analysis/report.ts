@@ -34,6 +34,9 @@ export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   students: (StudentAttainment & { name: string; username: string; submittedAt: number | null; pending: boolean; maxScore: number })[];
 }
 
+/** A quiz with random rules draws questions for each paper: each paper says which it drew. */
+export const drawsQuestions = (quiz: Pick<Quiz, 'random_rules'>) => (quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false);
+
 export function attainmentRuleOf(quiz: Pick<Quiz, 'attainment_target' | 'attainment_levels'>): AttainmentRule {
   return {
     target: quiz.attainment_target ?? DEFAULT_ATTAINMENT_TARGET,
@@ -73,7 +76,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   // Without random rules every paper holds the quiz's fixed questions (locked once a student has
   // started), only in another order: one paper tells the questions, and the others (tens of kB
   // each) need not be read. With random rules each paper says which questions it drew.
-  const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
+  const drawn = drawsQuestions(quiz);
   const attempts = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')

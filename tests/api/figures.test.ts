@@ -134,6 +134,26 @@ describeDb('figures', () => {
       expect(subject.trend).toBe(-50);
       expect(moduleIn((await get('/api/dashboard', teacher())).weakestModules).percent).toBeCloseTo(300 / 7, 9);
     });
+
+    it('counts questions drawn at random in both places alike', async () => {
+      // The only descriptive question of the bank is drawn: 4 more marks, awaiting grading, then 2 of 4.
+      const drawn = await quiz([later], { valid_from: isoIn(-20 * MINUTE), random_rules: [{ type: 'descriptive', count: 1 }] });
+      const id = await take(drawn, [[essay, 'Linear probing tries the next slot.']]);
+      const figures = async () => ({
+        attainment: moduleIn((await get(`/api/subjects/${tenant.subject}/attainment`, teacher())).modules),
+        weakest: moduleIn((await get('/api/dashboard', teacher())).weakestModules),
+      });
+      const pending = await figures();
+      expect(pending.attainment).toMatchObject({ pending: 1 });
+      expect(pending.weakest).toMatchObject({ pending: 1 });
+      expect(pending.attainment.mean).toBeCloseTo(300 / 8, 9);
+      expect(pending.weakest.percent).toBeCloseTo(300 / 8, 9);
+      expect((await call('PUT', `/api/quizzes/${drawn}/attempts/${id}/answers/${essay}/mark`, teacher(), { marks: 2 })).statusCode).toBe(200);
+      const graded = await figures();
+      expect(graded.attainment.mean).toBeCloseTo(500 / 12, 9);
+      expect(graded.weakest.percent).toBeCloseTo(500 / 12, 9);
+      expect(graded.weakest.pending).toBe(0);
+    });
   });
 
   describe('drafts and the next quiz', () => {
