@@ -1,11 +1,15 @@
 /**
  * Course-outcome attainment (modules are course outcomes). Pure, like statistics.ts.
  *
- * A student's percent on a module is 100 · marks gained on the module's questions of their paper /
- * those questions' maximum. A module's mean is the mean of those percents; `reached` is the percent
- * of the students at or above the target; the level is 3, 2 or 1 when `reached` is at least
- * level3, level2 or level1, else 0.
+ * Only graded answers count (marksTally.ts): an answer waiting for the teacher is left out of the
+ * marks earned and available until it is graded, and counted in `pending`.
+ *
+ * A module's mean is the portal's one module figure: marks earned on the module's questions over
+ * the marks available on them, pooled over every student's graded answers. A student's percent on
+ * a module is the same over their own paper; `reached` is the percent of the students at or above
+ * the target; the level is 3, 2 or 1 when `reached` is at least level3, level2 or level1, else 0.
  */
+import { emptyTally, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 export interface AttainmentRule {
   target: number;
@@ -21,9 +25,8 @@ export interface AttainmentQuestion {
 export interface AttainmentAttempt {
   attemptId: number;
   studentId: number;
-  /** questionId → marks gained, for the questions of this student's paper. */
-  marks: Map<number, number>;
-  maxScore: number;
+  /** questionId → marks gained, for the questions of this student's paper; null while waiting for grading. */
+  marks: Map<number, number | null>;
 }
 
 export interface ModuleAttainment {
@@ -34,7 +37,12 @@ export interface ModuleAttainment {
   questionIds: number[];
   /** Students whose paper had the module. */
   students: number;
+  /** Marks earned / marks available (percent) over the graded answers. */
   mean: number | null;
+  earned: number;
+  available: number;
+  /** Answers to the module's questions waiting for grading, left out of the figures. */
+  pending: number;
   /** Percent of those students at or above the target. */
   reached: number | null;
   level: number | null;
@@ -43,9 +51,13 @@ export interface ModuleAttainment {
 export interface StudentAttainment {
   studentId: number;
   attemptId: number;
+  /** Marks of the graded answers. */
   total: number;
+  /** Percent of the marks available on the graded answers. */
   percent: number | null;
-  /** moduleId → percent on the module's questions of the student's paper. */
+  /** Answers waiting for grading. */
+  pendingAnswers: number;
+  /** moduleId → percent on the module's (graded) questions of the student's paper. */
   modules: Record<string, number>;
 }
 
@@ -65,30 +77,34 @@ export function attainment(
   const questionOf = new Map(questions.map((q) => [q.questionId, q]));
   const moduleIds = [...new Set(questions.map((q) => q.moduleId))].sort((a, b) => a - b);
   const percentsOf = new Map<number, number[]>(moduleIds.map((m) => [m, []]));
+  const pooled = new Map<number, MarksTally>(moduleIds.map((m) => [m, emptyTally()]));
 
   const students: StudentAttainment[] = attempts.map((a) => {
-    const gained = new Map<number, number>();
-    const possible = new Map<number, number>();
-    let total = 0;
+    const own = new Map<number, MarksTally>();
+    const whole = emptyTally();
     for (const [qid, mark] of a.marks) {
-      total += mark;
       const q = questionOf.get(qid);
-      if (!q) continue;
-      gained.set(q.moduleId, (gained.get(q.moduleId) ?? 0) + mark);
-      possible.set(q.moduleId, (possible.get(q.moduleId) ?? 0) + q.maxMark);
+      if (!q) {
+        if (mark !== null) whole.earned += mark;
+        continue;
+      }
+      tallyAnswer(whole, q.maxMark, mark);
+      tallyAnswer(tallyOf(own, q.moduleId), q.maxMark, mark);
+      tallyAnswer(tallyOf(pooled, q.moduleId), q.maxMark, mark);
     }
     const modules: Record<string, number> = {};
-    for (const [moduleId, max] of possible) {
-      if (max <= 0) continue;
-      const percent = (100 * gained.get(moduleId)!) / max;
+    for (const [moduleId, tally] of own) {
+      const percent = percentOf(tally);
+      if (percent === null) continue;
       modules[String(moduleId)] = percent;
       percentsOf.get(moduleId)?.push(percent);
     }
-    return { studentId: a.studentId, attemptId: a.attemptId, total, percent: a.maxScore > 0 ? (100 * total) / a.maxScore : null, modules };
+    return { studentId: a.studentId, attemptId: a.attemptId, total: whole.earned, percent: percentOf(whole), pendingAnswers: whole.pending, modules };
   });
 
   const modules: ModuleAttainment[] = moduleIds.map((moduleId) => {
     const percents = percentsOf.get(moduleId)!;
+    const tally = pooled.get(moduleId)!;
     const questionIds = questions.filter((q) => q.moduleId === moduleId).map((q) => q.questionId);
     const reached = percents.length ? (100 * percents.filter((p) => p >= rule.target - 1e-9).length) / percents.length : null;
     return {
@@ -97,7 +113,10 @@ export function attainment(
       questions: questionIds.length,
       questionIds,
       students: percents.length,
-      mean: percents.length ? percents.reduce((s, p) => s + p, 0) / percents.length : null,
+      mean: percentOf(tally),
+      earned: tally.earned,
+      available: tally.available,
+      pending: tally.pending,
       reached,
       level: reached === null ? null : levelOf(reached, rule.levels),
     };

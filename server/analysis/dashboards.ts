@@ -5,6 +5,8 @@ import { paperOf } from '../exam/attempts';
 import { applyScope } from '../crud/scope';
 import { registry } from '../storage';
 import { scopeFor } from '../../src/schemas/entity';
+import { drawsQuestions } from './report';
+import { addTally, markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 /**
  * The figures of each role's dashboard, each read in a handful of aggregate statements.
@@ -12,6 +14,8 @@ import { scopeFor } from '../../src/schemas/entity';
  * Periods are calendar periods in UTC: "this week" runs from Monday 00:00, "this month" from the
  * 1st; a quiz belongs to the period its window opens (valid_from) in. A submitted attempt passes
  * at PASS_PERCENT of its maximum; an attempt still waiting for grading is neither passed nor failed.
+ * An unpublished quiz (a draft) is never counted as an exam: it is listed as a draft where the
+ * teacher sees their own quizzes, and left out of every count and every other role's list.
  */
 export const PASS_PERCENT = 40;
 const DAY = 86_400_000;
@@ -32,8 +36,11 @@ const nextMonth = (now: number) => {
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-/** Percent of an attempt, as SQL on both databases (a zero maximum counts 0). */
-const percentSql = sql<number>`case when attempts.max_score > 0 then 100.0 * attempts.score / attempts.max_score else 0 end`;
+/**
+ * Percent of an attempt, as SQL on both databases (a zero maximum counts 0); null (left out of a
+ * mean) while the attempt waits for grading, as its percent is not known yet.
+ */
+const percentSql = sql<number>`case when attempts.pending = 1 then null when attempts.max_score > 0 then 100.0 * attempts.score / attempts.max_score else 0 end`;
 const passedSql = sql<number>`sum(case when attempts.pending = 0 and attempts.max_score > 0 and attempts.score * 100.0 >= ${PASS_PERCENT} * attempts.max_score then 1 else 0 end)`;
 const gradedSql = sql<number>`sum(case when attempts.pending = 0 then 1 else 0 end)`;
 
@@ -50,6 +57,7 @@ export async function adminDashboard(db: Db, now = Date.now()) {
     db
       .selectFrom('quizzes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('published', '=', 1)
       .where('valid_from', '>=', startOfWeek(now))
       .where('valid_from', '<', startOfWeek(now) + 7 * DAY)
       .executeTakeFirstOrThrow(),
@@ -100,6 +108,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
       .selectFrom('quizzes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('institute_id', '=', institute)
+      .where('published', '=', 1)
       .where('valid_from', '>=', startOfMonth(now))
       .where('valid_from', '<', nextMonth(now))
       .executeTakeFirstOrThrow(),
@@ -173,32 +182,93 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
   };
 }
 
-/** The weakest modules are measured over the teacher's latest quizzes with submitted attempts. */
-const WEAKEST_OVER_QUIZZES = 10;
+/**
+ * Each quiz's module figures (marks earned, available and pending per module, marksTally.ts),
+ * remembered with the version they were read at (submitted attempts, sum of their scores, latest
+ * change): a dashboard read compares the version, read in its first statement, and reads the
+ * answers again only when grading changed something, in this process or another. At most
+ * MODULE_MEMO_SIZE quizzes are kept.
+ */
+const MODULE_MEMO_SIZE = 5000;
+const moduleMemo = new Map<number, { version: string; modules: Map<number, MarksTally> }>();
+function rememberModules(quizId: number, version: string, modules: Map<number, MarksTally>) {
+  moduleMemo.delete(quizId);
+  moduleMemo.set(quizId, { version, modules });
+  if (moduleMemo.size > MODULE_MEMO_SIZE) moduleMemo.delete(moduleMemo.keys().next().value!);
+}
 
 /**
- * Marks gained per question of a quiz's submitted attempts, remembered with the version they were
- * read at (submitted attempts, sum of their scores, latest change): a dashboard read compares the
- * version, read in its first statement, and reads the answers again only when grading changed
- * something, in this process or another. At most GAINED_MEMO_SIZE quizzes are kept.
+ * The module figures of these quizzes, as the quiz report counts them. A quiz without random rules
+ * has the same questions on every paper (locked once a student started): its question marks times
+ * the graded answers (submitted attempts less the pending ones), and the marks of its answers
+ * summed in SQL, without reading the papers (tens of kB each). A quiz that draws questions is read
+ * paper by paper, as each paper says which questions it had.
  */
-const GAINED_MEMO_SIZE = 500;
-const gainedMemo = new Map<number, { version: string; sums: Map<number, number> }>();
-function rememberGained(quizId: number, version: string, sums: Map<number, number>) {
-  gainedMemo.delete(quizId);
-  gainedMemo.set(quizId, { version, sums });
-  if (gainedMemo.size > GAINED_MEMO_SIZE) gainedMemo.delete(gainedMemo.keys().next().value!);
+async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], submittedOf: (quizId: number) => number) {
+  const tallies = new Map<number, Map<number, MarksTally>>(quizzes.map((q) => [q.id, new Map()]));
+  const drawn = quizzes.filter(drawsQuestions).map((q) => q.id);
+  const fixed = quizzes.filter((q) => !drawsQuestions(q)).map((q) => q.id);
+  const [questions, sums, papers, answers] = await Promise.all([
+    fixed.length
+      ? db
+          .selectFrom('quiz_questions')
+          .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+          .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'questions.module_id'])
+          .where('quiz_questions.quiz_id', 'in', fixed)
+          .execute()
+      : Promise.resolve([]),
+    fixed.length
+      ? db
+          .selectFrom('attempts')
+          .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
+          .select([
+            'attempts.quiz_id',
+            'answers.question_id',
+            sql<number>`sum(coalesce(answers.marks, 0))`.as('gained'),
+            // marksTally.ts's pending: an answer of a submitted attempt without marks.
+            sql<number>`sum(case when answers.marks is null then 1 else 0 end)`.as('pending'),
+          ])
+          .where('attempts.quiz_id', 'in', fixed)
+          .where('attempts.status', '=', 'submitted')
+          .groupBy(['attempts.quiz_id', 'answers.question_id'])
+          .execute()
+      : Promise.resolve([]),
+    drawn.length ? db.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('quiz_id', 'in', drawn).where('status', '=', 'submitted').execute() : Promise.resolve([]),
+    drawn.length
+      ? db
+          .selectFrom('answers')
+          .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
+          .select(['answers.attempt_id', 'answers.question_id', 'answers.marks'])
+          .where('attempts.quiz_id', 'in', drawn)
+          .where('attempts.status', '=', 'submitted')
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const sumOf = new Map(sums.map((g) => [`${g.quiz_id}:${g.question_id}`, g]));
+  for (const q of questions) {
+    const g = sumOf.get(`${q.quiz_id}:${q.question_id}`);
+    const pending = num(g?.pending);
+    addTally(tallyOf(tallies.get(q.quiz_id)!, q.module_id), { earned: num(g?.gained), available: q.marks * (submittedOf(q.quiz_id) - pending), pending });
+  }
+  const answerOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
+  for (const a of papers) {
+    for (const q of paperOf(a)) {
+      if (q.type === 'description') continue;
+      tallyAnswer(tallyOf(tallies.get(a.quiz_id)!, q.moduleId), q.marks, markOf(answerOf.get(`${a.id}:${q.id}`)));
+    }
+  }
+  return tallies;
 }
 
 export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const teacher = user.userId;
   // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
-  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
+  const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published', 'random_rules']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
   const ids = own.map((q) => q.id);
   const subjects = (
     await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
   ).map((s) => ({ subjectId: s.id, name: s.subjectname }));
-  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [] };
+  if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [], weakestModulesPending: 0 };
   const nameOf = new Map(own.map((q) => [q.id, q.name]));
   const open = own.filter((q) => (q.valid_to ?? 0) > now);
   const [counts, awaiting, latest] = await Promise.all([
@@ -222,7 +292,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
       .where('attempts.quiz_id', 'in', ids)
       .where('attempts.status', '=', 'submitted')
       .where('attempts.pending', '=', 1)
-      .where('answers.outcome', '=', 'pending')
+      .where('answers.marks', 'is', null)
       .groupBy('attempts.quiz_id')
       .execute(),
     db
@@ -238,48 +308,29 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   ]);
   const countOf = new Map(counts.map((c) => [c.quiz_id, c]));
 
-  // Weakest modules over the fixed questions of the latest quizzes with submitted attempts:
-  // marks gained (answers) / marks possible (submitted attempts x the question's marks).
-  const recent = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0).slice(0, WEAKEST_OVER_QUIZZES).map((q) => q.id);
-  let weakest: { moduleId: number; name: string; percent: number }[] = [];
-  if (recent.length) {
-    const versionOf = (quizId: number) => {
-      const c = countOf.get(quizId);
-      return `${num(c?.submitted)}:${num(c?.scoreSum)}:${num(c?.updatedAt)}`;
-    };
-    const stale = recent.filter((id) => gainedMemo.get(id)?.version !== versionOf(id));
-    const [paper, gained] = await Promise.all([
-      db
-        .selectFrom('quiz_questions')
-        .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-        .innerJoin('modules', 'modules.id', 'questions.module_id')
-        .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'modules.id as moduleId', 'modules.course_outcome_name as moduleName'])
-        .where('quiz_questions.quiz_id', 'in', recent)
-        .execute(),
-      stale.length
-        ? db
-            .selectFrom('attempts')
-            .innerJoin('answers', 'answers.attempt_id', 'attempts.id')
-            .select(['attempts.quiz_id', 'answers.question_id', sql<number>`sum(coalesce(answers.marks, 0))`.as('gained')])
-            .where('attempts.quiz_id', 'in', stale)
-            .where('attempts.status', '=', 'submitted')
-            .groupBy(['attempts.quiz_id', 'answers.question_id'])
-            .execute()
-        : Promise.resolve([]),
-    ]);
-    for (const id of stale) rememberGained(id, versionOf(id), new Map());
-    for (const g of gained) gainedMemo.get(g.quiz_id)?.sums.set(g.question_id, num(g.gained));
-    const gainedOf = new Map(recent.flatMap((id) => [...(gainedMemo.get(id)?.sums ?? new Map<number, number>())].map(([qid, v]) => [`${id}:${qid}`, v] as const)));
-    const modules = new Map<number, { name: string; gained: number; possible: number }>();
-    for (const q of paper) {
-      const m = modules.get(q.moduleId) ?? { name: q.moduleName, gained: 0, possible: 0 };
-      m.gained += gainedOf.get(`${q.quiz_id}:${q.question_id}`) ?? 0;
-      m.possible += q.marks * num(countOf.get(q.quiz_id)?.submitted);
-      modules.set(q.moduleId, m);
-    }
+  // Weakest modules over every quiz of the teacher with submitted attempts (the scope of the
+  // subject attainment, so that a module shows one figure in both), by the one module figure
+  // (marksTally.ts): marks earned / marks available over the graded answers.
+  const withAttempts = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0);
+  let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
+  let weakestPending = 0;
+  if (withAttempts.length) {
+    const submittedOf = (quizId: number) => num(countOf.get(quizId)?.submitted);
+    const versionOf = (quizId: number) => `${submittedOf(quizId)}:${num(countOf.get(quizId)?.scoreSum)}:${num(countOf.get(quizId)?.updatedAt)}`;
+    const stale = withAttempts.filter((q) => moduleMemo.get(q.id)?.version !== versionOf(q.id));
+    const fresh = stale.length ? await moduleTalliesOf(db, stale, submittedOf) : new Map<number, Map<number, MarksTally>>();
+    for (const [quizId, tallies] of fresh) rememberModules(quizId, versionOf(quizId), tallies);
+    const modules = new Map<number, MarksTally>();
+    for (const q of withAttempts) for (const [moduleId, t] of fresh.get(q.id) ?? moduleMemo.get(q.id)?.modules ?? []) addTally(tallyOf(modules, moduleId), t);
+    weakestPending = [...modules.values()].reduce((n, m) => n + m.pending, 0);
+    const names = modules.size
+      ? new Map((await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', [...modules.keys()]).execute()).map((m) => [m.id, m.course_outcome_name]))
+      : new Map<number, string>();
     weakest = [...modules.entries()]
-      .filter(([, m]) => m.possible > 0)
-      .map(([moduleId, m]) => ({ moduleId, name: m.name, percent: (100 * m.gained) / m.possible }))
+      .flatMap(([moduleId, m]) => {
+        const percent = percentOf(m);
+        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
+      })
       .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
       .slice(0, 5);
   }
@@ -295,7 +346,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
         name: q.name,
         validFrom: q.valid_from,
         validTo: q.valid_to,
-        state: (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
+        // A draft is listed as a draft, never as a live or upcoming exam.
+        state: q.published !== 1 ? ('draft' as const) : (q.valid_from ?? 0) <= now ? ('live' as const) : ('upcoming' as const),
         published: q.published === 1,
         started: num(countOf.get(q.id)?.started),
         submitted: num(countOf.get(q.id)?.submitted),
@@ -304,6 +356,8 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
     awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
     latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
     weakestModules: weakest,
+    /** Answers of those quizzes waiting for grading, left out of weakestModules until graded. */
+    weakestModulesPending: weakestPending,
   };
 }
 
@@ -321,7 +375,9 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
           .where('quizzes.visible_from', '<=', now)
           .where('quizzes.valid_to', '>', now)
           .where('attempts.id', 'is', null)
-          .orderBy('quizzes.valid_from')
+          // The open quiz that closes first, then the upcoming quiz that opens first.
+          .orderBy(sql`case when quizzes.valid_from <= ${now} then 0 else 1 end`)
+          .orderBy(sql`case when quizzes.valid_from <= ${now} then quizzes.valid_to else quizzes.valid_from end`)
           .orderBy('quizzes.id')
           .limit(1)
           .executeTakeFirst()
@@ -347,19 +403,17 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       .limit(1)
       .executeTakeFirst(),
   ]);
-  // Percent by module over the graded attempts: marks gained on the module's questions / their marks.
-  const graded = attempts.filter((a) => a.pending === 0);
-  const answers = graded.length
-    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', graded.map((a) => a.id)).execute()
+  // Percent by module: the one module figure (marks earned / marks available over the graded
+  // answers, marksTally.ts) over the student's latest submitted attempts.
+  const answers = attempts.length
+    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', attempts.map((a) => a.id)).execute()
     : [];
-  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a.marks ?? 0]));
-  const modules = new Map<number, { gained: number; possible: number }>();
-  for (const a of graded) {
+  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
+  const modules = new Map<number, MarksTally>();
+  for (const a of attempts) {
     for (const q of paperOf(a)) {
-      const m = modules.get(q.moduleId) ?? { gained: 0, possible: 0 };
-      m.gained += marksOf.get(`${a.id}:${q.id}`) ?? 0;
-      m.possible += q.marks;
-      modules.set(q.moduleId, m);
+      if (q.type === 'description') continue;
+      tallyAnswer(tallyOf(modules, q.moduleId), q.marks, markOf(marksOf.get(`${a.id}:${q.id}`)));
     }
   }
   const names = modules.size
@@ -381,9 +435,13 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       submittedAt: a.submitted_at,
     })),
     percentByModule: [...modules.entries()]
-      .filter(([, m]) => m.possible > 0)
-      .map(([moduleId, m]) => ({ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent: (100 * m.gained) / m.possible }))
+      .flatMap(([moduleId, m]) => {
+        const percent = percentOf(m);
+        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
+      })
       .sort((a, b) => a.name.localeCompare(b.name)),
+    /** Answers of those attempts waiting for grading, left out of percentByModule until graded. */
+    pendingAnswers: [...modules.values()].reduce((n, m) => n + m.pending, 0),
   };
 }
 

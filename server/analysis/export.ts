@@ -27,6 +27,7 @@ export function reportTables(report: QuizReport): Table[] {
     ['errorRatio', report.errorRatio],
     ['standardError', report.standardError],
     ['pendingGrading', report.pendingGrading],
+    ['pendingAnswers', report.pendingAnswers],
     ['attainmentTarget', report.attainmentTarget],
   ];
   const moduleIds = report.modules.map((m) => m.moduleId);
@@ -64,8 +65,8 @@ export function reportTables(report: QuizReport): Table[] {
     },
     {
       name: 'Modules',
-      header: ['moduleId', 'name', 'questions', 'students', 'mean', 'reached', 'level'],
-      rows: report.modules.map((m) => [m.moduleId, m.name, m.questions, m.students, cell(m.mean), cell(m.reached), m.level ?? '']),
+      header: ['moduleId', 'name', 'questions', 'students', 'mean', 'reached', 'level', 'earned', 'available', 'pending'],
+      rows: report.modules.map((m) => [m.moduleId, m.name, m.questions, m.students, cell(m.mean), cell(m.reached), m.level ?? '', cell(m.earned), cell(m.available), m.pending]),
     },
     {
       name: 'Students',

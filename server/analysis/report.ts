@@ -4,7 +4,8 @@ import { paperOf, type QuizRow } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET } from '../../src/schemas/quizzes';
 import { quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
-import { attainment, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
+import { markOf } from './marksTally';
+import { attainment, type AttainmentAttempt, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
 
 type Quiz = NonNullable<QuizRow>;
 
@@ -13,18 +14,28 @@ export interface ReportQuestion extends QuestionStatistics {
   moduleId: number;
   moduleName: string;
   difficulty: string;
+  /** Submitted attempts whose paper had the question, graded or not (`s` counts those in the statistics). */
+  submitted: number;
+  /** Its answers awaiting grading. */
+  pending: number;
 }
 
 export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   quizId: number;
   quizName: string;
+  /** Submitted attempts with an answer waiting for grading (left out of the item and test statistics). */
   pendingGrading: number;
+  /** Answers waiting for grading (left out of every figure until graded). */
+  pendingAnswers: number;
   attainmentTarget: number;
   attainmentLevels: AttainmentRule['levels'];
   questions: ReportQuestion[];
   modules: ModuleAttainment[];
   students: (StudentAttainment & { name: string; username: string; submittedAt: number | null; pending: boolean; maxScore: number })[];
 }
+
+/** A quiz with random rules draws questions for each paper: each paper says which it drew. */
+export const drawsQuestions = (quiz: Pick<Quiz, 'random_rules'>) => (quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false);
 
 export function attainmentRuleOf(quiz: Pick<Quiz, 'attainment_target' | 'attainment_levels'>): AttainmentRule {
   return {
@@ -65,7 +76,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   // Without random rules every paper holds the quiz's fixed questions (locked once a student has
   // started), only in another order: one paper tells the questions, and the others (tens of kB
   // each) need not be read. With random rules each paper says which questions it drew.
-  const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
+  const drawn = drawsQuestions(quiz);
   const attempts = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
@@ -100,23 +111,27 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   );
   const seen = new Map<number, PaperQuestion>();
   const statAttempts: StatAttempt[] = [];
+  const attainmentAttempts: AttainmentAttempt[] = [];
   const maxScoreOf = new Map<number, number>();
   for (const a of attempts) {
     const paper = sharedPaper ?? paperOf(a as { paper: string });
     const stored = answersOf.get(a.id);
-    const marks = new Map<number, number>();
+    const marks = new Map<number, number | null>();
     const choices = new Map<number, string[]>();
     for (const q of paper) {
       // A description has no marks and no answer: Moodle's statistics leave it out too.
       if (q.type === 'description') continue;
       if (!seen.has(q.id)) seen.set(q.id, q);
       const answer = stored?.get(q.id);
-      // A mark still waiting for the teacher counts 0 until it is given (as Moodle counts an ungraded step).
-      marks.set(q.id, answer?.marks ?? 0);
+      // null while the answer waits for the teacher: left out of every figure until graded.
+      marks.set(q.id, markOf(answer));
       if (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') choices.set(q.id, chosenOf(q.type, answer?.response ? JSON.parse(answer.response) : null));
     }
     maxScoreOf.set(a.id, a.max_score);
-    statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks, choices });
+    attainmentAttempts.push({ attemptId: a.id, studentId: a.student_id, marks });
+    // The item and test statistics need each attempt's total, which is known once every answer is
+    // graded: an attempt waiting for grading joins them then (`pendingGrading` counts them meanwhile).
+    if (a.pending !== 1 && ![...marks.values()].includes(null)) statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks: marks as Map<number, number>, choices });
   }
 
   // Fixed questions in paper order, then drawn questions in the order of their ids.
@@ -140,7 +155,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   const byAttempt = new Map(attempts.map((a) => [a.id, a]));
   const outcome = attainment(
     ordered.map((q) => ({ questionId: q.id, moduleId: q.moduleId, maxMark: q.marks })),
-    statAttempts.map((a) => ({ attemptId: a.attemptId, studentId: byAttempt.get(a.attemptId)!.student_id, marks: a.marks, maxScore: maxScoreOf.get(a.attemptId)! })),
+    attainmentAttempts,
     moduleNames,
     rule,
   );
@@ -150,11 +165,21 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     quizName: quiz.name,
     ...stats,
     pendingGrading: attempts.filter((a) => a.pending === 1).length,
+    pendingAnswers: outcome.students.reduce((n, s) => n + s.pendingAnswers, 0),
     attainmentTarget: rule.target,
     attainmentLevels: rule.levels,
     questions: stats.questions.map((s) => {
       const q = seen.get(s.questionId)!;
-      return { ...s, text: q.question, moduleId: q.moduleId, moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`, difficulty: q.difficulty };
+      const papers = attainmentAttempts.filter((a) => a.marks.has(s.questionId));
+      return {
+        ...s,
+        submitted: papers.length,
+        pending: papers.filter((a) => a.marks.get(s.questionId) === null).length,
+        text: q.question,
+        moduleId: q.moduleId,
+        moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`,
+        difficulty: q.difficulty,
+      };
     }),
     modules: outcome.modules,
     students: outcome.students.map((s) => {

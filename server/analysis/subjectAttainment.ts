@@ -4,9 +4,14 @@ import type { SessionUser } from '../auth/sessions';
 import { notFound } from '../lib/errors';
 import { loadQuizReport } from './report';
 import { levelOf } from './attainment';
+import { addTally, emptyTally, percentOf, type MarksTally } from './marksTally';
 import type { SubjectAttainment } from '../../src/schemas/subjects';
 
-/** Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that subject. */
+/**
+ * Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that
+ * subject. Each module's figure is the one module figure (marks earned / marks available over the
+ * graded answers, marksTally.ts), pooled over the quizzes; each point is the same over one quiz.
+ */
 export async function subjectAttainment(
   db: Kysely<Database>,
   user: SessionUser,
@@ -33,23 +38,25 @@ export async function subjectAttainment(
     .execute();
   const subjectModules = await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('subject_id', '=', subjectId).orderBy('id').execute();
   const points = new Map<number, SubjectAttainment['modules'][number]['points']>(subjectModules.map((m) => [m.id, []]));
-  const pooled = new Map<number, { sum: number; n: number; reached: number }>(subjectModules.map((m) => [m.id, { sum: 0, n: 0, reached: 0 }]));
+  const pooled = new Map<number, { marks: MarksTally; n: number; reached: number }>(subjectModules.map((m) => [m.id, { marks: emptyTally(), n: 0, reached: 0 }]));
   const summary: SubjectAttainment['quizzes'] = [];
   let levels = { level3: 70, level2: 60, level1: 50 };
   for (const quiz of quizzes) {
     await closeExpired(quiz.id);
     const report = await loadQuizReport(db, quiz);
-    summary.push({ quizId: quiz.id, name: quiz.name, validFrom: quiz.valid_from, attempts: report.attempts });
+    summary.push({ quizId: quiz.id, name: quiz.name, validFrom: quiz.valid_from, attempts: report.students.length, pending: report.pendingAnswers });
     levels = report.attainmentLevels;
     for (const m of report.modules) {
       const list = points.get(m.moduleId);
-      if (!list || m.students === 0) continue;
-      list.push({ quizId: quiz.id, quizName: quiz.name, validFrom: quiz.valid_from, mean: m.mean, reached: m.reached, level: m.level });
+      if (!list || (m.available === 0 && m.pending === 0)) continue;
       const pool = pooled.get(m.moduleId)!;
+      addTally(pool.marks, m);
+      // A quiz whose answers on the module all wait for grading has no point yet: it only says so.
+      if (m.available === 0) continue;
+      list.push({ quizId: quiz.id, quizName: quiz.name, validFrom: quiz.valid_from, mean: m.mean, reached: m.reached, level: m.level, pending: m.pending });
       for (const s of report.students) {
         const percent = s.modules[String(m.moduleId)];
         if (percent === undefined) continue;
-        pool.sum += percent;
         pool.n += 1;
         if (percent >= report.attainmentTarget - 1e-9) pool.reached += 1;
       }
@@ -68,7 +75,8 @@ export async function subjectAttainment(
       return {
         moduleId: m.id,
         name: m.course_outcome_name,
-        mean: pool.n ? pool.sum / pool.n : null,
+        mean: percentOf(pool.marks),
+        pending: pool.marks.pending,
         reached,
         level: reached === null ? null : levelOf(reached, levels),
         points: list,

@@ -7,6 +7,7 @@ import { gapRightAnswer } from '../../src/schemas/cloze';
 import { paperOf } from './attempts';
 import { answersReleased } from './release';
 import { gradedAnswers, moduleNames } from './studentQueries';
+import { markOf } from '../analysis/marksTally';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -60,7 +61,8 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       difficulty: q.difficulty,
       response,
       outcome: a?.outcome ?? 'unanswered',
-      marksGained: a?.marks ?? 0,
+      // null while the answer waits for the teacher (marksTally.ts).
+      marksGained: markOf(a),
       // The teacher's comment goes with the marks it explains (shown at once, as the marks are), never before they are given.
       comment: a && a.outcome !== 'pending' ? (a.comment ?? null) : null,
       timeSpentMs: a?.time_spent_ms ?? 0,
@@ -69,16 +71,24 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q) } : {}),
     };
   });
+  // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher
+  // is left out of the questions, the marks and the marks available until graded, and counted in
+  // `pending` (marksTally.ts).
   const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
-    const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number }>();
+    const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number; pending: number }>();
     for (const q of questions) {
       const name = keyOf(q);
-      const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0 };
-      g.marks = round(g.marks + (q.marksGained ?? 0));
+      const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0, pending: 0 };
+      groups.set(name, g);
+      if (q.marksGained === null) {
+        g.pending += 1;
+        continue;
+      }
+      g.marks = round(g.marks + q.marksGained);
       g.maxMarks = round(g.maxMarks + q.marks);
       g.questions += 1;
-      if (q.outcome === 'correct') g.correct += 1;
-      groups.set(name, g);
+      // A teacher's full marks are a correct answer too.
+      if (q.outcome === 'correct' || (q.outcome === 'graded' && q.marksGained >= q.marks)) g.correct += 1;
     }
     return [...groups.values()];
   };
@@ -97,5 +107,7 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
     questions,
     byModule: breakdown((q) => q.module),
     byDifficulty: breakdown((q) => q.difficulty),
+    /** Answers waiting for grading, left out of byModule and byDifficulty until graded. */
+    pendingAnswers: questions.filter((q) => q.marksGained === null).length,
   };
 }

@@ -40,16 +40,22 @@ export const subjectEntity = defineEntity({
 export interface SubjectAttainment {
   subjectId: number;
   name: string;
-  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number }[];
+  /** `attempts`: submitted attempts; `pending`: their answers waiting for grading. */
+  quizzes: { quizId: number; name: string; validFrom: number | null; attempts: number; pending: number }[];
   modules: {
     moduleId: number;
     name: string;
-    /** Over every student-quiz pair that had the module: mean percent, percent at the quiz's target, level by the latest quiz's rule. */
+    /**
+     * `mean`: marks earned / marks available over the graded answers of every quiz (src/schemas/figures.ts);
+     * `reached`: percent of the student-quiz pairs at the quiz's target; `level` by the latest quiz's rule.
+     */
     mean: number | null;
+    /** Answers to the module's questions waiting for grading, left out of the figures until graded. */
+    pending: number;
     reached: number | null;
     level: number | null;
     /** One point per quiz that had the module, oldest first. */
-    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null }[];
+    points: { quizId: number; quizName: string; validFrom: number | null; mean: number | null; reached: number | null; level: number | null; pending: number }[];
     /** Mean of the latest quiz minus that of the first (percentage points); null with fewer than two quizzes. */
     trend: number | null;
   }[];

@@ -127,14 +127,21 @@ describeDb('quiz statistics', () => {
       students[3].attempt = await take(quiz, students[3], [[single.id, wrong(single)], [trueFalse.id, false]]);
     });
 
-    it('counts the pending answer as 0 and reports it', async () => {
+    it('leaves the pending answer out until graded and reports it', async () => {
       const data = await statistics(quiz);
-      // Totals 3, 2, 1, 0: mean 1.5, median (1 + 2) / 2, sd √((2.25 + 0.25 + 0.25 + 2.25) / 3).
-      expect(data).toMatchObject({ attempts: 4, scoreMax: 8, mean: 1.5, median: 1.5, min: 0, max: 3, pendingGrading: 1 });
-      expect(data.sd).toBeCloseTo(Math.sqrt(5 / 3), 9);
+      // The statistics need each attempt's total: student 1's joins them once graded.
+      // Totals 2, 1, 0: mean 1, median 1, sd √((1 + 0 + 1) / 2).
+      expect(data).toMatchObject({ attempts: 3, scoreMax: 8, mean: 1, median: 1, min: 0, max: 2, pendingGrading: 1, pendingAnswers: 1 });
+      expect(data.sd).toBeCloseTo(1, 9);
       const d = data.questions.find((q: any) => q.questionId === descriptive.id);
-      // Every descriptive mark is 0 so far: no variance, no discrimination.
-      expect(d).toMatchObject({ s: 4, facility: 0, sd: 0, discriminationIndex: null, discriminativeEfficiency: null });
+      // The three graded descriptive marks are 0: no variance, no discrimination.
+      expect(d).toMatchObject({ s: 3, facility: 0, sd: 0, discriminationIndex: null, discriminativeEfficiency: null });
+      // The attainment leaves the one pending answer out: not 0 of 5 for student 1.
+      const essays = data.modules.find((m: any) => m.moduleId === descriptive.module);
+      expect(essays).toMatchObject({ students: 3, mean: 0, pending: 1 });
+      const first = data.students.find((r: any) => r.studentId === students[0].id);
+      expect(first).toMatchObject({ total: 3, percent: 100, pending: true, pendingAnswers: 1 });
+      expect(first.modules).toEqual({ [single.module]: 100, [trueFalse.module]: 100 });
     });
 
     it('gives the figures once the teacher grades the descriptive answer', async () => {

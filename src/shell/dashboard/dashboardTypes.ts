@@ -31,11 +31,13 @@ export interface DepartmentHeadDashboardData {
 export interface TeacherDashboardData {
   role: 'TEACHER';
   subjects: { subjectId: number; name: string }[];
-  quizzes: { quizId: number; name: string; validFrom: number | null; validTo: number | null; state: 'live' | 'upcoming'; published: boolean; started: number; submitted: number }[];
+  quizzes: { quizId: number; name: string; validFrom: number | null; validTo: number | null; state: 'live' | 'upcoming' | 'draft'; published: boolean; started: number; submitted: number }[];
   awaitingGrading: number;
   awaitingByQuiz: { quizId: number; name: string; answers: number }[];
   latestResults: { attemptId: number; quizId: number; quizName: string; studentName: string; score: number | null; maxScore: number; pending: boolean; submittedAt: number | null }[];
-  weakestModules: { moduleId: number; name: string; percent: number }[];
+  /** The module figure (src/schemas/figures.ts) with the answers left out while awaiting grading. */
+  weakestModules: { moduleId: number; name: string; percent: number; pending: number }[];
+  weakestModulesPending: number;
 }
 
 export interface StudentDashboardData {
@@ -44,7 +46,8 @@ export interface StudentDashboardData {
   inProgress: { attemptId: number; quizId: number; name: string; deadline: number } | null;
   nextQuiz: { quizId: number; name: string; validFrom: number | null; validTo: number | null; duration: number | null; open: boolean } | null;
   recentResults: { attemptId: number; quizId: number; quizName: string; score: number | null; maxScore: number; percent: number | null; pending: boolean; submittedAt: number | null }[];
-  percentByModule: { moduleId: number; name: string; percent: number }[];
+  percentByModule: { moduleId: number; name: string; percent: number; pending: number }[];
+  pendingAnswers: number;
 }
 
 export type DashboardData = AdminDashboardData | InstituteHeadDashboardData | DepartmentHeadDashboardData | TeacherDashboardData | StudentDashboardData;

@@ -200,6 +200,8 @@ export interface Breakdown {
   maxMarks: number;
   questions: number;
   correct: number;
+  /** Answers waiting for grading, left out of the figures above. */
+  pending: number;
 }
 
 /** GET /student/attempts/:id/analysis */
@@ -220,4 +222,6 @@ export interface Analysis {
   questions: AnalysisQuestion[];
   byModule: Breakdown[];
   byDifficulty: Breakdown[];
+  /** Answers waiting for grading, left out of the breakdown until graded. */
+  pendingAnswers: number;
 }

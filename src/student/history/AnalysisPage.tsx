@@ -16,6 +16,7 @@ import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
 import { difficultyLabel, inDifficultyOrder } from '../../ui/questionLabels';
+import { awaitingGradingText } from '../../schemas/figures';
 import { scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
@@ -114,6 +115,11 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
         <Typography id="breakdown-heading" component="h2" variant="h6" gutterBottom>
           Breakdown
         </Typography>
+        {analysis.pendingAnswers > 0 && (
+          <Typography sx={{ mb: 2 }}>
+            {awaitingGradingText(analysis.pendingAnswers)}: left out of these figures until your teacher grades {analysis.pendingAnswers === 1 ? 'it' : 'them'}.
+          </Typography>
+        )}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <BreakdownChart title="Marks by module (course outcome)" groupLabel="Module" data={analysis.byModule} />

@@ -56,6 +56,7 @@ const analysis = (patch: Partial<Analysis>): Analysis => ({
   ],
   byModule: [],
   byDifficulty: [],
+  pendingAnswers: 0,
   ...patch,
 });
 
@@ -92,5 +93,16 @@ describe('AnalysisPage', { timeout: 30_000 }, () => {
     expect(answerFeedback.textContent).toContain('Yes: last in, first out.');
     expect(screen.getByTestId('general-feedback').textContent).toContain('Stacks push and pop at one end.');
     expect(screen.getAllByRole('note', { name: 'Feedback' })).toHaveLength(1);
+  });
+
+  it('says how many answers the breakdown leaves out while they await grading', async () => {
+    serve(analysis({ pending: true, pendingAnswers: 1 }));
+    expect(await screen.findByText(/^1 answer awaiting grading: left out of these figures until your teacher grades it\./)).toBeInTheDocument();
+  });
+
+  it('says nothing of grading once every answer is graded', async () => {
+    serve(analysis({}));
+    await screen.findByText('2 / 3');
+    expect(screen.queryByText(/answers? awaiting grading/)).toBeNull();
   });
 });

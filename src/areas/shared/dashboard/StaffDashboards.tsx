@@ -20,6 +20,8 @@ import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
 import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
+import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { FigureName } from '../../../ui/FigureName';
 
 /** Figures are read again this often while the dashboard is open. */
 const REFRESH_MS = 30_000;
@@ -241,12 +243,13 @@ export function TeacherDashboard() {
   const { data, failed } = useDashboard<TeacherDashboardData>();
   const basename = useBasename();
   if (!data) return <Loading failed={failed} />;
-  const live = data.quizzes.filter((q) => q.state === 'live');
+  // Drafts are listed, never counted as live or upcoming quizzes.
+  const count = (state: TeacherDashboardData['quizzes'][number]['state']) => data.quizzes.filter((q) => q.state === state).length;
   return (
     <>
       <StatRow>
-        <StatCard title="Live quizzes" value={live.length} />
-        <StatCard title="Upcoming quizzes" value={data.quizzes.length - live.length} />
+        <StatCard title="Live quizzes" value={count('live')} />
+        <StatCard title="Upcoming quizzes" value={count('upcoming')} hint={count('draft') ? `${count('draft')} ${count('draft') === 1 ? 'draft' : 'drafts'} not counted` : undefined} />
         <StatCard
           title="Answers awaiting grading"
           value={data.awaitingGrading}
@@ -280,7 +283,7 @@ export function TeacherDashboard() {
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" color={q.state === 'live' ? 'success' : 'default'} label={q.published ? q.state : `${q.state}, draft`} />
+                    <Chip size="small" color={q.state === 'live' ? 'success' : 'default'} variant={q.state === 'draft' ? 'outlined' : 'filled'} label={q.state} />
                   </TableCell>
                   <TableCell>
                     {dateTimeText(q.validFrom)} – {dateTimeText(q.validTo)}
@@ -295,17 +298,39 @@ export function TeacherDashboard() {
       </Panel>
       <Panel title="Weakest modules">
         {data.weakestModules.length ? (
-          <BarChart
-            height={220}
-            layout="horizontal"
-            yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
-            xAxis={[{ min: 0, max: 100, label: 'Mean % of the marks' }]}
-            series={[{ data: data.weakestModules.map((m) => m.percent), label: 'Mean %' }]}
-            hideLegend
-          />
+          <>
+            <Typography variant="body2" color="text.secondary">
+              <FigureName /> over your quizzes
+            </Typography>
+            <BarChart
+              height={220}
+              layout="horizontal"
+              yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
+              xAxis={[{ min: 0, max: 100, label: MARKS_EARNED_LABEL }]}
+              series={[{ data: data.weakestModules.map((m) => m.percent), label: MARKS_EARNED_LABEL, valueFormatter: (v) => percentText(v) }]}
+              hideLegend
+            />
+            <Table size="small" aria-label="Weakest modules">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Module</TableCell>
+                  <TableCell align="right">{MARKS_EARNED_LABEL}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.weakestModules.map((m) => (
+                  <TableRow key={m.moduleId}>
+                    <TableCell>{m.name}</TableCell>
+                    <TableCell align="right">{percentText(m.percent)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
         ) : (
-          <Typography color="text.secondary">No submitted attempt yet.</Typography>
+          <Typography color="text.secondary">{data.weakestModulesPending ? 'No graded answer yet.' : 'No submitted attempt yet.'}</Typography>
         )}
+        {data.weakestModulesPending > 0 && <Typography sx={{ mt: 1 }}>{awaitingGradingText(data.weakestModulesPending)}: left out of these figures until graded.</Typography>}
       </Panel>
       <SubjectAttainmentPanel subjects={data.subjects} />
       <Panel title="Latest results">

@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { read } from '../../../api/httpClient';
 import type { SubjectAttainmentData } from '../../../shell/dashboard/dashboardTypes';
 import { Panel, percentText } from './DashboardParts';
+import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { FigureName } from '../../../ui/FigureName';
 
 const trendText = (t: number | null) => (t === null ? '—' : `${t > 0 ? '▲ +' : t < 0 ? '▼ ' : ''}${Math.round(t * 10) / 10} points`);
 
@@ -32,6 +34,7 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
   if (!subjects.length) return null;
   const quizzes = data?.quizzes.filter((q) => q.attempts > 0) ?? [];
   const modules = data?.modules.filter((m) => m.points.length > 0) ?? [];
+  const pending = data?.modules.reduce((n, m) => n + m.pending, 0) ?? 0;
   return (
     <Panel title="Course-outcome attainment">
       <TextField select size="small" label="Subject" value={subjectId ?? ''} onChange={(e) => setSubjectId(Number(e.target.value))} sx={{ mb: 2, minWidth: 240 }} id="attainment-subject">
@@ -41,14 +44,16 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
           </MenuItem>
         ))}
       </TextField>
-      {data && modules.length === 0 && <Typography color="text.secondary">No submitted attempt on this subject's quizzes yet.</Typography>}
+      {data && modules.length === 0 && (
+        <Typography color="text.secondary">{pending ? "No graded answer on this subject's quizzes yet." : "No submitted attempt on this subject's quizzes yet."}</Typography>
+      )}
       {data && modules.length > 0 && (
         <>
           {quizzes.length > 1 && (
             <LineChart
               height={260}
               xAxis={[namesXAxis(quizzes.map((q) => q.name), undefined, 'point')]}
-              yAxis={[percentAxis('Class mean %')]}
+              yAxis={[percentAxis(MARKS_EARNED_LABEL)]}
               series={modules.map((m) => ({ ...LINE_SERIES, label: m.name, connectNulls: true, data: quizzes.map((q) => m.points.find((p) => p.quizId === q.quizId)?.mean ?? null) }))}
             />
           )}
@@ -56,7 +61,9 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
             <TableHead>
               <TableRow>
                 <TableCell>Module</TableCell>
-                <TableCell align="right">Class mean</TableCell>
+                <TableCell align="right">
+                  <FigureName />
+                </TableCell>
                 <TableCell align="right">At the target</TableCell>
                 <TableCell align="right">Level</TableCell>
                 <TableCell align="right">Trend</TableCell>
@@ -76,6 +83,7 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
           </Table>
         </>
       )}
+      {pending > 0 && <Typography sx={{ mt: 1 }}>{awaitingGradingText(pending)}: left out of these figures until graded.</Typography>}
     </Panel>
   );
 }

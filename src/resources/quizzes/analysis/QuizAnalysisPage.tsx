@@ -33,6 +33,8 @@ import { Markdown } from '../../../ui/Markdown';
 import { QuizFeedback } from '../../feedbacks';
 import { countAxis, namesXAxis, percentAxis } from '../../../ui/charts';
 import { questionTypeLabel } from '../../../ui/questionLabels';
+import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { FigureName } from '../../../ui/FigureName';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -132,7 +134,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                   })}
                   <TableCell>{reasons.length > 0 && <Tooltip title={reasons.join('; ')}><Chip size="small" color="warning" label="review" /></Tooltip>}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => onGrade(q)} disabled={q.s === 0}>
+                    <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
                       {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
                     </Button>
                   </TableCell>
@@ -216,7 +218,7 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: 
             <TableRow key={s.attemptId} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(s)} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? onOpen(s) : undefined)} aria-label={`Open ${s.name}'s attempt`}>
               <TableCell>
                 {s.name} <Typography component="span" variant="caption" color="text.secondary">{s.username}</Typography>
-                {s.pending && <Chip size="small" color="warning" label="to grade" sx={{ ml: 1 }} />}
+                {s.pending && <Chip size="small" color="warning" label={awaitingGradingText(s.pendingAnswers)} sx={{ ml: 1 }} />}
               </TableCell>
               <TableCell align="right">
                 {figure(s.total)} / {s.maxScore}
@@ -297,10 +299,11 @@ export function QuizAnalysisPage() {
       )}
       {data && (
         <Stack spacing={2}>
-          {data.attempts === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
+          {data.students.length === 0 && <Alert severity="info">No attempt has been submitted yet: the figures appear once students submit.</Alert>}
           {data.pendingGrading > 0 && (
             <Alert severity="warning">
-              {data.pendingGrading} {data.pendingGrading === 1 ? 'attempt has' : 'attempts have'} answers waiting for grading: they count 0 until graded. Use Grade on the question.
+              {awaitingGradingText(data.pendingAnswers)} ({data.pendingGrading} {data.pendingGrading === 1 ? 'attempt' : 'attempts'}): left out of every figure until graded, and the
+              statistics count {data.pendingGrading === 1 ? 'that attempt' : 'those attempts'} once graded. Use Grade on the question.
             </Alert>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="Summary">
@@ -340,7 +343,7 @@ export function QuizAnalysisPage() {
                 xAxis={[namesXAxis(data.modules.map((m) => m.name))]}
                 yAxis={[percentAxis()]}
                 series={[
-                  { data: data.modules.map((m) => m.mean ?? 0), label: 'Class mean %' },
+                  { data: data.modules.map((m) => m.mean ?? 0), label: MARKS_EARNED_LABEL },
                   { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
                 ]}
               />
@@ -350,7 +353,9 @@ export function QuizAnalysisPage() {
                 <TableRow>
                   <TableCell>Module</TableCell>
                   <TableCell align="right">Questions</TableCell>
-                  <TableCell align="right">Class mean</TableCell>
+                  <TableCell align="right">
+                    <FigureName />
+                  </TableCell>
                   <TableCell align="right">At the target</TableCell>
                   <TableCell align="right">Level</TableCell>
                 </TableRow>

@@ -14,6 +14,9 @@ export interface QuestionStatistics {
   difficulty: string;
   maxMark: number;
   s: number;
+  /** Submitted attempts whose paper had it, graded or not, and its answers awaiting grading. */
+  submitted: number;
+  pending: number;
   facility: number | null;
   sd: number | null;
   discriminationIndex: number | null;
@@ -30,7 +33,10 @@ export interface ModuleAttainment {
   name: string;
   questions: number;
   students: number;
+  /** Marks earned / marks available over the graded answers (src/schemas/figures.ts). */
   mean: number | null;
+  /** Answers waiting for grading, left out of the figures. */
+  pending: number;
   reached: number | null;
   level: number | null;
 }
@@ -44,6 +50,7 @@ export interface StudentResult {
   maxScore: number;
   percent: number | null;
   pending: boolean;
+  pendingAnswers: number;
   submittedAt: number | null;
   modules: Record<string, number>;
 }
@@ -64,6 +71,7 @@ export interface QuizStatisticsData {
   errorRatio: number | null;
   standardError: number | null;
   pendingGrading: number;
+  pendingAnswers: number;
   attainmentTarget: number;
   attainmentLevels: { level3: number; level2: number; level1: number };
   histogram: { from: number; to: number; count: number }[];
