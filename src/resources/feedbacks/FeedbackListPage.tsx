@@ -39,6 +39,8 @@ export function feedbackQuery(filters: FeedbackFilters): string {
 }
 
 type FeedbackRow = FeedbackReport['rows'][number];
+/** What a feedback table shows of a row (the admin's dashboard sends its latest feedback without usernames). */
+export type FeedbackTableRow = Pick<FeedbackRow, 'id' | 'quizName' | 'studentName' | 'rating' | 'comment' | 'createdAt'>;
 
 /** A mean rating as stars and its figure. */
 export function AverageRating({ value }: { value: number | null }) {
@@ -51,9 +53,9 @@ export function AverageRating({ value }: { value: number | null }) {
 }
 
 /** Feedback rows: the quiz's name (unless the table is about one quiz), the student, the date, the rating and the comment. */
-export function FeedbackTable({ rows, withQuiz = true }: { rows: readonly FeedbackRow[]; withQuiz?: boolean }) {
+export function FeedbackTable({ rows, withQuiz = true, label = 'Feedback' }: { rows: readonly FeedbackTableRow[]; withQuiz?: boolean; label?: string }) {
   return (
-    <Table size="small" aria-label="Feedback">
+    <Table size="small" aria-label={label}>
       <TableHead>
         <TableRow>
           {withQuiz && <TableCell>Quiz</TableCell>}

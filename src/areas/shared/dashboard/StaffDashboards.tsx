@@ -7,7 +7,6 @@ import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis } from '../
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { ROLE_LABELS } from '../../../schemas/roles';
 import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
+import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
 import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
@@ -86,30 +86,7 @@ export function AdminDashboard() {
         )}
       </Panel>
       <Panel title="Latest feedback">
-        <Table size="small" aria-label="Latest feedback">
-          <TableHead>
-            <TableRow>
-              <TableCell>Quiz</TableCell>
-              <TableCell>Student</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Rating</TableCell>
-              <TableCell>Comment</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.latestFeedback.map((f) => (
-              <TableRow key={f.id}>
-                <TableCell>{f.quizName}</TableCell>
-                <TableCell>{f.studentName ?? '—'}</TableCell>
-                <TableCell>{dateTimeText(f.createdAt)}</TableCell>
-                <TableCell>
-                  <Rating value={f.rating} readOnly size="small" aria-label={`${f.rating} of 5`} />
-                </TableCell>
-                <TableCell>{f.comment ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <FeedbackTable rows={data.latestFeedback} label="Latest feedback" />
         <Link component={RouterLink} to={`${basename}/feedbacks`} sx={{ display: 'inline-block', mt: 1 }}>
           All feedback
         </Link>
