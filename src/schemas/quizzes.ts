@@ -238,9 +238,13 @@ export type Quiz = z.infer<typeof quizSchema>;
 export type QuizOptions = z.infer<typeof quizOptionsSchema>;
 export type QuizRecord = Quiz & { id: number };
 
+/** The heads' one screen below their read-only quiz list. */
+const HEAD_ANALYSIS_SCREEN = { path: 'analysis/:quizId', title: 'Quiz analysis' } as const;
+
 /**
  * Quizzes are the teacher's. A teacher sees the department's quizzes (the quiz list filters
- * on the creator, 'ME' by default) but creates, changes and deletes only their own.
+ * on the creator, 'ME' by default) but creates, changes and deletes only their own. A department
+ * head and an institute head list and read their department's or institute's quizzes, read only.
  */
 export const quizEntity = defineEntity({
   resource: 'quizzes',
@@ -278,16 +282,20 @@ export const quizEntity = defineEntity({
   },
   recordRepresentation: 'name',
   defaultSort: { field: 'valid_from', order: 'DESC' },
+  // The heads look at their department's or institute's quizzes (and open each one's analysis); only teachers write quizzes.
   access: {
-    list: ['TEACHER'],
-    read: ['TEACHER'],
+    list: ['TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD'],
+    read: ['TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD'],
     create: ['TEACHER'],
     update: ['TEACHER'],
     delete: ['TEACHER'],
   },
-  scope: { TEACHER: 'department' },
+  scope: { TEACHER: 'department', 'DEPARTMENT-HEAD': 'department', 'INSTITUTE-HEAD': 'institute' },
   writeScope: { TEACHER: 'own' },
   areas: {
+    // The same section name as the teacher's, so a quiz's analysis is at {area}/quiz/analysis/{quizId} in every area.
+    'DEPARTMENT-HEAD': { section: 'quiz', screens: [HEAD_ANALYSIS_SCREEN] },
+    'INSTITUTE-HEAD': { section: 'quiz', screens: [HEAD_ANALYSIS_SCREEN] },
     TEACHER: {
       section: 'quiz',
       screens: [

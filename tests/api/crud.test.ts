@@ -48,7 +48,7 @@ const MATRIX: Record<Resource, Record<Role, string>> = {
   modules:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': 'DD-DD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   topics:      { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '---DD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   questions:   { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
-  quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': '-----', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
+  quizzes:     { STUDENT: '-----', TEACHER: 'DDOOO', 'DEPARTMENT-HEAD': 'DD---', 'INSTITUTE-HEAD': 'II---', ADMIN: '-----' },
   rooms:       { STUDENT: '-----', TEACHER: 'DD---', 'DEPARTMENT-HEAD': 'DDDDD', 'INSTITUTE-HEAD': '-----', ADMIN: '-----' },
   guidelines:  { STUDENT: 'RR---', TEACHER: 'RR---', 'DEPARTMENT-HEAD': 'RR---', 'INSTITUTE-HEAD': 'RR---', ADMIN: '*****' },
   feedbacks:   { STUDENT: '--S--', TEACHER: 'OO---', 'DEPARTMENT-HEAD': 'DD---', 'INSTITUTE-HEAD': 'II---', ADMIN: '**--*' },

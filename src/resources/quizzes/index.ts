@@ -5,6 +5,7 @@ import { ENTITY_ICONS } from '../../shell/sectionIcons';
 import { QuizAnalysisPage } from './analysis/QuizAnalysisPage';
 import { QuizCreatePage, QuizEditPage } from './form/QuizEditorPages';
 import { QuizList } from './list/QuizList';
+import { HeadQuizList } from './list/HeadQuizList';
 import { QuizManagePage } from './manage/QuizManagePage';
 import { QuizPreviewPage } from './preview/QuizPreviewPage';
 
@@ -30,6 +31,17 @@ export const quizzes: Omit<ResourceProps, 'name'> = {
     route('manage/:quizId', QuizManagePage),
     route('analysis/:quizId', QuizAnalysisPage),
   ],
+};
+
+/**
+ * The heads' quizzes (the department head's and the institute head's `quiz` section): their
+ * department's or institute's quizzes, read only, and each one's analysis at quiz/analysis/{quizId}.
+ */
+export const headQuizzes: Omit<ResourceProps, 'name'> = {
+  list: HeadQuizList,
+  icon: ENTITY_ICONS.quizzes,
+  recordRepresentation: 'name',
+  children: [route('analysis/:quizId', QuizAnalysisPage)],
 };
 
 export { QuizList } from './list/QuizList';

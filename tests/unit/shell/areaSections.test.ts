@@ -16,6 +16,7 @@ describe('area sections generated from the entity declarations', () => {
       ['teacher', 'Teachers'],
       ['subject', 'Subjects'],
       ['student', 'Students'],
+      ['quiz', 'Quizzes'],
       ['feedback', 'Feedbacks'],
       ['profile', 'Profile'],
       ['guideline', 'Guideline'],
@@ -23,6 +24,7 @@ describe('area sections generated from the entity declarations', () => {
     expect(menu('department-head')).toEqual([
       ['students', 'Students'],
       ['groups', 'Groups'],
+      ['quiz', 'Quizzes'],
       ['rooms', 'Rooms'],
       ['feedbacks', 'Feedbacks'],
       ['profile', 'Profile'],
@@ -49,5 +51,11 @@ describe('area sections generated from the entity declarations', () => {
     expect(apiResourceMap('institute-head')).toMatchObject({ department: 'departments', student: 'students', guideline: 'guidelines' });
     expect(apiResourceMap('teacher')).toMatchObject({ quiz: 'quizzes', rooms: 'rooms' });
     expect(apiResourceMap('teacher')).not.toHaveProperty('profile');
+    // The heads' quizzes: the same section name, read only, with the analysis as their one screen.
+    for (const area of ['department-head', 'institute-head'] as const) {
+      const headQuiz = AREA_SECTIONS[area].find((section) => section.name === 'quiz');
+      expect(headQuiz?.screens?.map((screen) => screen.path), area).toEqual(['analysis/:quizId']);
+      expect(apiResourceMap(area)).toMatchObject({ quiz: 'quizzes' });
+    }
   });
 });

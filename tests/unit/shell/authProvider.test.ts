@@ -96,6 +96,6 @@ describe('authProvider.checkError and canAccess', () => {
   it("allows the sections of the user's own area only", async () => {
     storeSession('INSTITUTE-HEAD');
     await expect(authProvider.canAccess({ resource: 'department' })).resolves.toBe(true);
-    await expect(authProvider.canAccess({ resource: 'quiz' })).resolves.toBe(false);
+    await expect(authProvider.canAccess({ resource: 'questions' })).resolves.toBe(false);
   });
 });

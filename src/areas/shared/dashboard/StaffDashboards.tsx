@@ -201,7 +201,7 @@ export function DepartmentHeadDashboard() {
             <TableBody>
               {data.upcomingExams.map((q) => (
                 <TableRow key={q.quizId}>
-                  <TableCell>{q.name}</TableCell>
+                  <TableCell><Link component={RouterLink} to={`/department-head/quiz/analysis/${q.quizId}`}>{q.name}</Link></TableCell>
                   <TableCell>{q.groupName ?? '—'}</TableCell>
                   <TableCell>{q.teacherName ?? '—'}</TableCell>
                   <TableCell>{dateTimeText(q.validFrom)}</TableCell>

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Title } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -35,6 +35,10 @@ import { countAxis, namesXAxis, percentAxis } from '../../../ui/charts';
 import { questionTypeLabel } from '../../../ui/questionLabels';
 import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
+import { can } from '../../../schemas/entity';
+import { quizEntity } from '../../../schemas/quizzes';
+import { useArea } from '../../../shell/AreaContext';
+import { roleOfArea } from '../../../shell/areaRole';
 
 function Card({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: string; tone?: 'warning' }) {
   return (
@@ -84,7 +88,8 @@ const QUESTION_COLUMNS: QuestionColumn[] = [
   { key: 'pointBiserial', label: 'Point-biserial', hint: 'Correlation of the mark with the total' },
 ];
 
-function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (q: QuestionStatistics) => void }) {
+/** Without `onGrade` (a head's view: grading is the quiz's teacher's) the table has no Grade column. */
+function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: (q: QuestionStatistics) => void }) {
   const [sort, setSort] = useState<{ key: keyof QuestionStatistics | 'review'; order: SortOrder }>({ key: 'position', order: 'asc' });
   const [open, setOpen] = useState<Record<number, boolean>>({});
   const rows = sortRows(data.questions, (q) => (sort.key === 'review' ? reviewReasons(q).length : (q[sort.key] as number | string | null)), sort.order);
@@ -109,7 +114,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                 Flag
               </TableSortLabel>
             </TableCell>
-            <TableCell />
+            {onGrade && <TableCell />}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -133,16 +138,18 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
                     );
                   })}
                   <TableCell>{reasons.length > 0 && <Tooltip title={reasons.join('; ')}><Chip size="small" color="warning" label="review" /></Tooltip>}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
-                      {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
-                    </Button>
-                  </TableCell>
+                  {onGrade && (
+                    <TableCell>
+                      <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
+                        {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
                 {expanded && (
                   <TableRow>
                     <TableCell />
-                    <TableCell colSpan={QUESTION_COLUMNS.length + 2}>
+                    <TableCell colSpan={QUESTION_COLUMNS.length + (onGrade ? 2 : 1)}>
                       <Typography component="div" variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
                         <Markdown>{q.text}</Markdown>
                       </Typography>
@@ -191,7 +198,8 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade: (
   );
 }
 
-function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: StudentResult) => void }) {
+/** Without `onOpen` (a head's view: an attempt's answers are the quiz's teacher's to review) the rows do not open. */
+function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen?: (s: StudentResult) => void }) {
   const [sort, setSort] = useState<{ key: string; order: SortOrder }>({ key: 'total', order: 'desc' });
   const valueOf = (s: StudentResult): number | string | null => (sort.key === 'name' ? s.name : sort.key === 'percent' ? s.percent : sort.key === 'total' ? s.total : (s.modules[sort.key] ?? null));
   const rows = sortRows(data.students, valueOf, sort.order);
@@ -215,7 +223,11 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: 
         </TableHead>
         <TableBody>
           {rows.map((s) => (
-            <TableRow key={s.attemptId} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(s)} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? onOpen(s) : undefined)} aria-label={`Open ${s.name}'s attempt`}>
+            <TableRow
+              key={s.attemptId}
+              hover
+              {...(onOpen && { sx: { cursor: 'pointer' }, onClick: () => onOpen(s), tabIndex: 0, onKeyDown: (e: KeyboardEvent) => (e.key === 'Enter' ? onOpen(s) : undefined), 'aria-label': `Open ${s.name}'s attempt` })}
+            >
               <TableCell>
                 {s.name} <Typography component="span" variant="caption" color="text.secondary">{s.username}</Typography>
                 {s.pending && <Chip size="small" color="warning" label={awaitingGradingText(s.pendingAnswers)} sx={{ ml: 1 }} />}
@@ -237,6 +249,9 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen: (s: 
   );
 }
 
+/** What a head is told where the teacher would grade or open an attempt. */
+const TEACHER_ONLY = 'Grading answers and reviewing each student’s attempt are for the quiz’s teacher.';
+
 /** quiz/analysis/{quizId}: the quiz's item analysis, course-outcome attainment, students, grading by question and export. */
 export function QuizAnalysisPage() {
   const paths = useQuizPaths();
@@ -246,6 +261,9 @@ export function QuizAnalysisPage() {
   const [grading, setGrading] = useState<QuestionStatistics>();
   const [review, setReview] = useState<StudentResult>();
   const [exporting, setExporting] = useState<'xlsx' | 'csv'>();
+  // The quiz's teacher grades, reviews attempts and manages it (the server's grading, attempt and
+  // manage routes are the teacher's); a head reads the analysis, its export and the feedback.
+  const manages = can(quizEntity, roleOfArea(useArea()), 'update');
 
   const load = useCallback(() => {
     if (Number.isNaN(id)) {
@@ -278,7 +296,7 @@ export function QuizAnalysisPage() {
         <Button component={RouterLink} to={paths.list} startIcon={<ArrowBackIcon />}>
           Quizzes
         </Button>
-        {!Number.isNaN(id) && (
+        {manages && !Number.isNaN(id) && (
           <Button component={RouterLink} to={paths.manage(id)}>
             Manage
           </Button>
@@ -303,7 +321,7 @@ export function QuizAnalysisPage() {
           {data.pendingGrading > 0 && (
             <Alert severity="warning">
               {awaitingGradingText(data.pendingAnswers)} ({data.pendingGrading} {data.pendingGrading === 1 ? 'attempt' : 'attempts'}): left out of every figure until graded, and the
-              statistics count {data.pendingGrading === 1 ? 'that attempt' : 'those attempts'} once graded. Use Grade on the question.
+              statistics count {data.pendingGrading === 1 ? 'that attempt' : 'those attempts'} once graded. {manages ? 'Use Grade on the question.' : 'The quiz’s teacher grades them.'}
             </Alert>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="Summary">
@@ -330,7 +348,8 @@ export function QuizAnalysisPage() {
             />
           </Section>
           <Section title="Questions">
-            <QuestionTable data={data} onGrade={setGrading} />
+            {!manages && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{TEACHER_ONLY}</Typography>}
+            <QuestionTable data={data} onGrade={manages ? setGrading : undefined} />
           </Section>
           <Section title="Module attainment">
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -374,7 +393,7 @@ export function QuizAnalysisPage() {
             </Table>
           </Section>
           <Section title="Students">
-            <StudentTable data={data} onOpen={setReview} />
+            <StudentTable data={data} onOpen={manages ? setReview : undefined} />
           </Section>
           <Section title="Student feedback">
             <QuizFeedback quizId={id} />

@@ -27,7 +27,7 @@ import { QuizFilterBar } from './QuizFilterBar';
 /** The columns the quiz declaration lists, with its headings and sorting. */
 const COLUMN = declaredColumns(quizEntity, ['name', 'group_id']);
 
-function QuizName({ compact = false }: { compact?: boolean }) {
+export function QuizName({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<QuizRecord>();
   if (!record) return null;
   return (
@@ -47,7 +47,7 @@ function QuizName({ compact = false }: { compact?: boolean }) {
   );
 }
 
-function QuizWindow() {
+export function QuizWindow() {
   const record = useRecordContext<QuizRecord>();
   if (!record) return null;
   return (
@@ -68,7 +68,7 @@ interface ActionProps {
   unavailable?: string;
 }
 
-function Action({ label, icon, to, unavailable }: ActionProps) {
+export function Action({ label, icon, to, unavailable }: ActionProps) {
   return (
     <Tooltip describeChild title={unavailable ?? label}>
       <span>
@@ -102,7 +102,7 @@ function RowActions({ user }: { user: CurrentUser | undefined }) {
         to={paths.manage(record.id)}
         unavailable={notMine}
       />
-      {/* The statistics API answers a quiz's author (and the heads, who have no quiz list). */}
+      {/* The statistics API answers a quiz's author (and the heads, from their own quiz list). */}
       <Action
         label={`Analysis of ${record.name}`}
         icon={<InsightsOutlinedIcon fontSize="small" />}
