@@ -140,9 +140,13 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: 
                   <TableCell>{reasons.length > 0 && <Tooltip title={reasons.join('; ')}><Chip size="small" color="warning" label="review" /></Tooltip>}</TableCell>
                   {onGrade && (
                     <TableCell>
-                      <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
-                        {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
-                      </Button>
+                      <Tooltip describeChild title={q.submitted === 0 ? 'No submitted attempt has this question yet' : ''}>
+                        <span>
+                          <Button size="small" onClick={() => onGrade(q)} disabled={q.submitted === 0}>
+                            {q.type === 'descriptive' ? 'Grade' : 'Regrade'}
+                          </Button>
+                        </span>
+                      </Tooltip>
                     </TableCell>
                   )}
                 </TableRow>

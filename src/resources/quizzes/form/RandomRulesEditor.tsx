@@ -233,7 +233,10 @@ export function RandomRulesEditor({ subjects, rules, onChange, stats, errors, di
           ))}
         </Stack>
       )}
-      <Tooltip describeChild title={noSubjects ? 'Choose the quiz’s subjects first' : ''}>
+      <Tooltip
+        describeChild
+        title={noSubjects ? 'Choose the quiz’s subjects first' : rules.length >= RANDOM_RULES_MAX ? `A quiz has at most ${RANDOM_RULES_MAX} random rules` : ''}
+      >
         <span>
           <Button
             startIcon={<AddIcon />}

@@ -389,7 +389,7 @@ export function QuizManagePage() {
                           {p.examLink}
                         </Typography>
                         <CopyButton text={p.examLink} label={`Copy the exam link of ${p.fullname}`} />
-                        <Tooltip describeChild title="Regenerate">
+                        <Tooltip describeChild title={closed ? 'The quiz has closed: a new link could not be used' : 'Regenerate'}>
                           <span>
                             <IconButton
                               size="small"
