@@ -184,6 +184,10 @@ const NUMBER_AT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/;
 function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems: Problem[] } {
   const lines = block.text.split('\n');
   const shifts: Shift[][] = lines.map(() => []);
+  // Output columns of white space inside an answer block: a run there that touches the grammar
+  // (an unescaped {, =, ~, #, }, ->, or anything in a numeric answer) separates, it is never text.
+  const braceSpaces: Set<number>[] = lines.map(() => new Set());
+  const grammarSpaces: Set<number>[] = lines.map(() => new Set());
   const problems: Problem[] = [];
   let inBrace = false;
   let numeric = false;
@@ -251,6 +255,17 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
         numeric = false;
         pendingNumeric = false;
       }
+      if (inBrace && /\s/.test(ch)) braceSpaces[li].add(result.length);
+      if (inBrace && numeric && !numericFeedback && /\s/.test(ch)) {
+        // Moodle trims each part of a numeric answer (PHP's is_numeric takes " 2"); gift-pegjs reads no
+        // space inside one, so white space is dropped there and kept (unheld) only before =, ~, # and }.
+        const next = line.slice(c).trimStart()[0];
+        if (next === undefined || '=~#}'.includes(next)) {
+          grammarSpaces[li].add(result.length);
+          result += ch;
+        } else shifts[li].push({ from: result.length, delta: -1 });
+        continue;
+      }
       if (inBrace && numeric) {
         if (ch === '#') numericFeedback = true;
         else if (ch === '=' && !otherSeen) numericFeedback = false;
@@ -302,9 +317,15 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
     return result;
   });
   // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
-  // after a \n). Spaces between two characters are held as U+0002 through the parse (same length, so
-  // columns stay) and given back by readText.
-  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts, problems };
+  // after a \n). Spaces between two characters of a text are held as U+0002 through the parse (same
+  // length, so columns stay) and given back by readText; a numeric block's separators stay spaces.
+  const touchesGrammar = (line: string, at: number, end: number) =>
+    (/[{=~#]/.test(line[at - 1]) && line[at - 2] !== '\\') || (line[at - 1] === '>' && line[at - 2] === '-') || /^(?:[=~#}]|->)/.test(line.slice(end));
+  const hold = (line: string, li: number) =>
+    line.replace(/(?<=\S) {2,}(?=\S)/g, (run, at: number) =>
+      grammarSpaces[li].has(at) || (braceSpaces[li].has(at) && touchesGrammar(line, at, at + run.length)) ? run : HELD_SPACE.repeat(run.length),
+    );
+  return { text: out.map(hold).join('\n'), shifts, problems };
 }
 
 export function parseGift(input: string): ParseResult {
