@@ -434,11 +434,8 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
-/** A question's short answers as Moodle reads them: old questions' accepted answers are each worth 100%, their * a plain character. */
-export function shortAnswersForMoodle(q: ExportQuestion) {
-  const { answers, textMatch } = shortAnswersOf(q);
-  return answers.map((a) => ({ ...a, text: textMatch === 'legacy' ? a.text.replace(/\*/g, '\\*') : a.text }));
-}
+/** A question's short answers as Moodle reads them (moodleProblem refuses those under the old matching rule). */
+export const shortAnswersForMoodle = (q: ExportQuestion) => shortAnswersOf(q).answers;
 
 /**
  * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
@@ -465,6 +462,10 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
     if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
+    // Moodle compares inner spaces as written; the old rule counts a run of them as one ("no  one" is right).
+    if (shortAnswersOf(q).textMatch === 'legacy') {
+      return `is marked by the old answer matching rule (runs of inner spaces ignored), which Moodle (${name}) does not have; change its answer matching to "As Moodle" or export it as Excel`;
+    }
   }
   if (q.type === 'numeric') {
     const answers = numericAnswersOf(q);
