@@ -195,4 +195,39 @@ describeDb('Moodle formats through the API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/all or nothing, which Moodle multiple choice \(Moodle XML\) cannot express/);
   });
+
+  it('imports a GIFT numeric answer with two spaces before its feedback as Moodle does (1822 ± 0 at 100%, with the feedback)', async () => {
+    const res = await post(t, teacher, '/api/questions/import', { subject, module }, { name: 'spaces.gift.txt', content: Buffer.from('Q {#\n=1822:0  #fb\n}\n') });
+    expect(res.statusCode, res.body).toBe(201);
+    const [q] = await listed(res.json().data.ids);
+    expect(q.numeric_answers).toEqual([{ value: 1822, tolerance: 0, weight: 100, feedback: 'fb' }]);
+  });
+
+  it("keeps a short answer's matching rule through every export it accepts, and refuses the old rule in GIFT and Moodle XML", async () => {
+    const make = (body: Record<string, unknown>) =>
+      t.request('POST', '/api/questions', { token: teacher, body: { subject, module, type: 'short_answer', question: 'Who is in the tomb?', marks: 1, time_required: 1, difficulty: 'easy', ...body } });
+    const old = created(await make({ accepted_answers: ['no one', 'a*b'] }), 'question');
+    const moodle = created(await make({ text_match: 'moodle', short_answers: [{ text: 'no  one', weight: 100 }, { text: 'Par*', weight: 100 }] }), 'question');
+    const rule = (q: Record<string, any>) => ({ text_match: q.text_match ?? 'legacy', answers: q.short_answers ? q.short_answers.map((a: any) => a.text) : q.accepted_answers });
+    const originals = (await listed([old.id, moodle.id])).map(rule);
+    expect(originals.map((r) => r.text_match)).toEqual(['legacy', 'moodle']);
+
+    const roundTrip = async (format: 'xlsx' | 'gift' | 'xml', ids: number[]) => {
+      const exported = await t.request('POST', '/api/questions/export', { token: teacher, body: { format, ids } });
+      expect(exported.statusCode, exported.body).toBe(200);
+      const name = { xlsx: 'back.xlsx', gift: 'back.gift.txt', xml: 'back.xml' }[format];
+      const again = await post(t, teacher, '/api/questions/import', { subject, module, format }, { name, content: exported.rawPayload });
+      expect(again.statusCode, again.body).toBe(201);
+      return (await listed(again.json().data.ids)).map(rule);
+    };
+    // The spreadsheet carries the rule in its matching column: both come back marked as they were.
+    expect(await roundTrip('xlsx', [old.id, moodle.id])).toEqual(originals);
+    for (const format of ['gift', 'xml'] as const) {
+      const refused = await t.request('POST', '/api/questions/export', { token: teacher, body: { format, ids: [old.id, moodle.id] } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/old answer matching rule \(runs of inner spaces ignored\)/);
+      expect(refused.json().message).toContain(String(old.id));
+      expect(await roundTrip(format, [moodle.id])).toEqual([originals[1]]);
+    }
+  });
 });
