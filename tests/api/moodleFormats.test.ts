@@ -36,6 +36,7 @@ function keyOf(q: Record<string, any>) {
     name: q.name ?? null,
     category: q.category ?? null,
     general_feedback: q.general_feedback ?? null,
+    combined_feedback: [q.correct_feedback ?? null, q.partially_correct_feedback ?? null, q.incorrect_feedback ?? null],
     options: q.options ? q.options.map((o: any) => ({ text: o.text, weight: o.weight, feedback: o.feedback ?? null })) : null,
     correct_bool: q.correct_bool ?? null,
     true_feedback: q.true_feedback ?? null,
@@ -142,6 +143,14 @@ describeDb('Moodle formats through the API', () => {
     const ids: number[] = imported.json().data.ids;
     expect(ids).toHaveLength(expected);
     const originals = (await listed(ids)).map(keyOf);
+    // Moodle's combined feedback is kept (Moodle's fixtures write it on their choice and matching questions).
+    if (name === 'every-type.xml' || name === 'new-types.xml') {
+      expect(originals.filter((q) => q.type === 'multiple' || q.type === 'matching').map((q) => q.combined_feedback)).toContainEqual([
+        'Your answer is correct.',
+        'Your answer is partially correct.',
+        'Your answer is incorrect.',
+      ]);
+    }
 
     // GIFT has no Cloze.
     for (const format of name === 'new-types.xml' ? (['xml'] as const) : (['xml', 'gift'] as const)) {
@@ -153,8 +162,8 @@ describeDb('Moodle formats through the API', () => {
       const again = await post(t, teacher, '/api/questions/import', { subject, module }, file);
       expect(again.statusCode, again.body).toBe(201);
       const copies = (await listed(again.json().data.ids)).map(keyOf);
-      // Aiken's questions are old-style (no name); every export names them after their text. GIFT has no marks.
-      const same = (c: ReturnType<typeof keyOf>) => ({ ...c, name: null, marks: format === 'gift' ? null : c.marks });
+      // Aiken's questions are old-style (no name); every export names them after their text. GIFT has no marks and no combined feedback.
+      const same = (c: ReturnType<typeof keyOf>) => ({ ...c, name: null, marks: format === 'gift' ? null : c.marks, combined_feedback: format === 'gift' ? null : c.combined_feedback });
       expect(copies.map(same)).toEqual(originals.map(same));
       if (name !== 'questions.aiken.txt') expect(copies.map((c) => c.name)).toEqual(originals.map((c) => c.name));
     }

@@ -148,7 +148,14 @@ describe("Moodle's XML fixtures", () => {
     const byName = Object.fromEntries(result.valid.map((v) => [v.name, v]));
     expect(byName.Colours.question).toMatchObject({ type: 'multiple', scoring: 'partial', marks: 2, question: "What's between orange and green in the spectrum?" });
     expect(weights(byName.Colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue & green', -100]]);
-    expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], notes: ['combined feedback (correct / partially correct / incorrect) is not kept'] });
+    expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'] });
+    // Combined feedback is kept (it was only noted as left out before).
+    expect(byName.Colours.notes).toBeUndefined();
+    expect(byName.Colours.question).toMatchObject({
+      correct_feedback: 'Your answer is correct.',
+      partially_correct_feedback: 'Your answer is partially correct.',
+      incorrect_feedback: 'Your answer is incorrect.',
+    });
     expect(byName.Colours.question).toMatchObject({ name: 'Colours', category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], general_feedback: 'Think of a rainbow.' });
     expect(byName.Colours.question.options!.map((o: { feedback?: string | null }) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
     expect(byName['Indented code'].question.question).toBe('What does this print?\nfor i in range(2):\n    print(i < 1)');
@@ -193,7 +200,8 @@ describe("Moodle's XML fixtures", () => {
         { question: '', answer: 'Chat' },
       ],
     });
-    expect(matching.notes).toEqual(['combined feedback (correct / partially correct / incorrect) is not kept']);
+    expect(matching.notes).toBeUndefined();
+    expect(matching.question).toMatchObject({ correct_feedback: 'Your answer is correct.', partially_correct_feedback: 'Your answer is partially correct.', incorrect_feedback: 'Your answer is incorrect.' });
     expect(description.question).toMatchObject({ type: 'description', marks: 0, name: 'Case study', question: 'Read the case study.\nA shop sells 3 kinds of tea.' });
     expect(cloze.question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl and pussy-cat' });
     expect(cloze.question.question).toMatch(/^The \{1:SHORTANSWER:=Owl#Well done~\*#Wrong answer\} and the \{1:MULTICHOICE:/);
