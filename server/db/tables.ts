@@ -202,6 +202,10 @@ export interface QuestionTable extends Tenant {
   category: string | null;
   tags: string | null;
   general_feedback: string | null;
+  /** choice, matching, Cloze: Moodle's combined feedback, for a response with full, some or no marks */
+  correct_feedback: string | null;
+  partially_correct_feedback: string | null;
+  incorrect_feedback: string | null;
   /** descriptive: the model answer or rubric (Markdown) shown to graders only, never in a paper */
   model_answer: string | null;
   /** true/false: feedback for the response True, and for False */

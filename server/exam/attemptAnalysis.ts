@@ -68,7 +68,7 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       timeSpentMs: a?.time_spent_ms ?? 0,
       correct,
       // Feedback tells the answer away, so it shows only with the correct answers.
-      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q) } : {}),
+      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, markOf(a)) } : {}),
     };
   });
   // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher

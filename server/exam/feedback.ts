@@ -6,6 +6,8 @@ export interface ReviewFeedback {
   /** Feedback of the chosen options (in the order shown), of True or False, or of the short or numeric answer that matched. */
   answer: string[];
   general?: string;
+  /** Moodle's combined feedback for the marks earned: correct (all), partially correct (some), incorrect (none). */
+  combined?: string;
   /** Matching and Cloze: each subquestion or gap, right or wrong, with its right answer, feedback and (gaps) marks. */
   parts?: ReviewPart[];
 }
@@ -23,7 +25,7 @@ export interface PaperShown {
  * (the one that gave the marks); for matching and Cloze each subquestion or gap (`parts`); and the
  * general feedback whatever the response. Undefined when there is none.
  */
-export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: readonly string[] = [], paper?: PaperShown): ReviewFeedback | undefined {
+export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: readonly string[] = [], paper?: PaperShown, marksGained?: number | null): ReviewFeedback | undefined {
   const answer: string[] = [];
   const byOption = key.feedback?.options ?? {};
   if ((key.type === 'single' && typeof response === 'string') || (key.type === 'multiple' && Array.isArray(response))) {
@@ -49,6 +51,17 @@ export function reviewFeedback(key: AnswerKey, response: unknown, optionOrder: r
       : key.type === 'cloze' && key.clozeGaps
         ? clozeParts(key.clozeGaps, response, paper?.marks ?? key.marks)
         : undefined;
-  if (!answer.length && !general && !parts) return undefined;
-  return { answer, ...(general ? { general } : {}), ...(parts ? { parts } : {}) };
+  const combined = combinedFeedback(key, marksGained, paper?.marks ?? key.marks);
+  if (!answer.length && !general && !parts && !combined) return undefined;
+  return { answer, ...(general ? { general } : {}), ...(combined ? { combined } : {}), ...(parts ? { parts } : {}) };
+}
+
+/**
+ * Moodle's rule for combined feedback: correct when the response earned full marks, partially
+ * correct when some but not all, incorrect when none. An answer not graded yet gets none.
+ */
+export function combinedFeedback(key: AnswerKey, marksGained: number | null | undefined, marks: number): string | undefined {
+  if (typeof marksGained !== 'number') return undefined;
+  const text = marksGained >= marks - 1e-9 ? key.feedback?.correct : marksGained > 1e-9 ? key.feedback?.partiallyCorrect : key.feedback?.incorrect;
+  return text || undefined;
 }

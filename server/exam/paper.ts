@@ -64,6 +64,9 @@ const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
           'text_match',
           'numeric_answers',
           'general_feedback',
+          'correct_feedback',
+          'partially_correct_feedback',
+          'incorrect_feedback',
           'true_feedback',
           'false_feedback',
           'match_pairs',
@@ -124,6 +127,9 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
   const optionFeedback = Object.fromEntries((options ?? []).filter((o) => o.feedback).map((o) => [o.id, o.feedback as string]));
   const feedback = {
     ...(row.general_feedback ? { general: row.general_feedback } : {}),
+    ...(row.correct_feedback ? { correct: row.correct_feedback } : {}),
+    ...(row.partially_correct_feedback ? { partiallyCorrect: row.partially_correct_feedback } : {}),
+    ...(row.incorrect_feedback ? { incorrect: row.incorrect_feedback } : {}),
     ...(Object.keys(optionFeedback).length ? { options: optionFeedback } : {}),
     ...(row.true_feedback ? { true: row.true_feedback } : {}),
     ...(row.false_feedback ? { false: row.false_feedback } : {}),

@@ -184,6 +184,10 @@ const NUMBER_AT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/;
 function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems: Problem[] } {
   const lines = block.text.split('\n');
   const shifts: Shift[][] = lines.map(() => []);
+  // Output columns of white space inside an answer block: a run there that touches the grammar
+  // (an unescaped {, =, ~, #, }, ->, or anything in a numeric answer) separates, it is never text.
+  const braceSpaces: Set<number>[] = lines.map(() => new Set());
+  const grammarSpaces: Set<number>[] = lines.map(() => new Set());
   const problems: Problem[] = [];
   let inBrace = false;
   let numeric = false;
@@ -251,6 +255,17 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
         numeric = false;
         pendingNumeric = false;
       }
+      if (inBrace && /\s/.test(ch)) braceSpaces[li].add(result.length);
+      if (inBrace && numeric && !numericFeedback && /\s/.test(ch)) {
+        // Moodle trims each part of a numeric answer (PHP's is_numeric takes " 2"); gift-pegjs reads no
+        // space inside one, so white space is dropped there and kept (unheld) only before =, ~, # and }.
+        const next = line.slice(c).trimStart()[0];
+        if (next === undefined || '=~#}'.includes(next)) {
+          grammarSpaces[li].add(result.length);
+          result += ch;
+        } else shifts[li].push({ from: result.length, delta: -1 });
+        continue;
+      }
       if (inBrace && numeric) {
         if (ch === '#') numericFeedback = true;
         else if (ch === '=' && !otherSeen) numericFeedback = false;
@@ -302,9 +317,15 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
     return result;
   });
   // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
-  // after a \n). Spaces between two characters are held as U+0002 through the parse (same length, so
-  // columns stay) and given back by readText.
-  return { text: out.map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, (run) => HELD_SPACE.repeat(run.length))).join('\n'), shifts, problems };
+  // after a \n). Spaces between two characters of a text are held as U+0002 through the parse (same
+  // length, so columns stay) and given back by readText; a numeric block's separators stay spaces.
+  const touchesGrammar = (line: string, at: number, end: number) =>
+    (/[{=~#]/.test(line[at - 1]) && line[at - 2] !== '\\') || (line[at - 1] === '>' && line[at - 2] === '-') || /^(?:[=~#}]|->)/.test(line.slice(end));
+  const hold = (line: string, li: number) =>
+    line.replace(/(?<=\S) {2,}(?=\S)/g, (run, at: number) =>
+      grammarSpaces[li].has(at) || (braceSpaces[li].has(at) && touchesGrammar(line, at, at + run.length)) ? run : HELD_SPACE.repeat(run.length),
+    );
+  return { text: out.map(hold).join('\n'), shifts, problems };
 }
 
 export function parseGift(input: string): ParseResult {
@@ -413,11 +434,8 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
-/** A question's short answers as Moodle reads them: old questions' accepted answers are each worth 100%, their * a plain character. */
-export function shortAnswersForMoodle(q: ExportQuestion) {
-  const { answers, textMatch } = shortAnswersOf(q);
-  return answers.map((a) => ({ ...a, text: textMatch === 'legacy' ? a.text.replace(/\*/g, '\\*') : a.text }));
-}
+/** A question's short answers as Moodle reads them (moodleProblem refuses those under the old matching rule). */
+export const shortAnswersForMoodle = (q: ExportQuestion) => shortAnswersOf(q).answers;
 
 /**
  * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
@@ -444,6 +462,10 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
     if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
+    // Moodle compares inner spaces as written; the old rule counts a run of them as one ("no  one" is right).
+    if (shortAnswersOf(q).textMatch === 'legacy') {
+      return `is marked by the old answer matching rule (runs of inner spaces ignored), which Moodle (${name}) does not have; change its answer matching to "As Moodle" or export it as Excel`;
+    }
   }
   if (q.type === 'numeric') {
     const answers = numericAnswersOf(q);

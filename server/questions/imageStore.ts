@@ -39,7 +39,7 @@ export function findImage(db: Db, id: number) {
 }
 
 /** The text columns of a question that may refer to an image (question text, options, pairs, feedback). */
-const TEXT_COLUMNS = ['question', 'options', 'match_pairs', 'general_feedback', 'true_feedback', 'false_feedback', 'short_answers', 'numeric_answers'] as const;
+const TEXT_COLUMNS = ['question', 'options', 'match_pairs', 'general_feedback', 'correct_feedback', 'partially_correct_feedback', 'incorrect_feedback', 'true_feedback', 'false_feedback', 'short_answers', 'numeric_answers'] as const;
 
 /** The SQL patterns of a reference to image `id` in Markdown: the path followed by ')' or a space (a title). */
 const patternsOf = (id: number) => [`%${imageUrl(id)})%`, `%${imageUrl(id)} %`];

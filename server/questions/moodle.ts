@@ -25,6 +25,9 @@ export interface MoodleNumericAnswer {
   line?: number;
 }
 
+/** Moodle's combined feedback, by the question's field that keeps it. */
+export type CombinedFeedback = Partial<Record<'correct_feedback' | 'partially_correct_feedback' | 'incorrect_feedback', string>>;
+
 interface Common {
   /** The first line of the question in its file. */
   line: number;
@@ -34,6 +37,8 @@ interface Common {
   tags?: string[];
   text: string;
   generalFeedback?: string;
+  /** Moodle's combined feedback (choice, matching, Cloze), by the question's field that keeps it. */
+  combinedFeedback?: CombinedFeedback;
   /** Moodle's default mark (defaultgrade). */
   marks?: number;
   /** What the portal leaves out of the question (shown in the import preview). */
@@ -82,6 +87,7 @@ export function toDraft(q: MoodleQuestion): QuestionDraft {
   };
   const base: Record<string, unknown> = { question: q.text, ...meta };
   if (present(q.generalFeedback)) base.general_feedback = q.generalFeedback;
+  Object.assign(base, q.combinedFeedback);
   if (q.marks !== undefined) base.marks = q.marks;
   const draft = (fields: Record<string, unknown>): QuestionDraft => ({
     row: q.line,

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { moodleText, oneLine } from './text';
-import { Refusal, toDraft, type MoodleAnswer, type MoodleNumericAnswer, type MoodleQuestion } from './moodle';
+import { Refusal, toDraft, type CombinedFeedback, type MoodleAnswer, type MoodleNumericAnswer, type MoodleQuestion } from './moodle';
 import { numericAnswersOf, optionWeights } from '../../src/schemas/questions';
 import { formatNumber, shortAnswersForMoodle } from './gift';
 import { embedImagesInXml, FileRefusal, QuestionImages, type StoredImage } from './moodleFiles';
@@ -121,7 +121,13 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
   const grade = textOf(q.defaultgrade).trim();
   const tags = (isNode(q.tags) && Array.isArray(q.tags.tag) ? q.tags.tag : []).map((t) => oneLine(textOf(isNode(t) ? t.text : t))).filter(Boolean);
   const notes: string[] = [];
-  if (['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].some((tag) => field(q[tag]).text)) notes.push('combined feedback (correct / partially correct / incorrect) is not kept');
+  // Combined feedback: kept for the types that have it (choice, matching, Cloze), as the review shows it.
+  const combined = Object.fromEntries(
+    COMBINED_TAGS.filter(([tag]) => q[tag] !== undefined).flatMap(([tag, key]) => {
+      const text = field(q[tag], key).text;
+      return text ? [[key, text]] : [];
+    }),
+  ) as CombinedFeedback;
   if (type === 'essay' && (field(q.graderinfo).text || field(q.responsetemplate).text)) notes.push("the grader's information and the response template are not kept");
   if (q.hint !== undefined) notes.push('hints are not kept');
   const base = {
@@ -132,6 +138,7 @@ function fromXml(q: Node, line: number, index: number, category: string | undefi
     ...(tags.length ? { tags } : {}),
     text: qt.text,
     ...(general.text ? { generalFeedback: general.text } : {}),
+    ...(Object.keys(combined).length ? { combinedFeedback: combined } : {}),
     ...(grade !== '' ? { marks: Number(grade) } : {}),
   };
   const answers = (Array.isArray(q.answer) ? q.answer : []).filter(isNode);
@@ -242,6 +249,14 @@ const fraction = (w: number) => String(Number(w.toFixed(5)));
 const feedbackXml = (tag: string, text: string | null | undefined, indent = '    ') =>
   `${indent}<${tag} format="plain_text">\n${indent}  ${plain(text ?? '')}\n${indent}</${tag}>\n`;
 
+/** Moodle's combined feedback elements and the question's fields that keep them. */
+const COMBINED_TAGS = [
+  ['correctfeedback', 'correct_feedback'],
+  ['partiallycorrectfeedback', 'partially_correct_feedback'],
+  ['incorrectfeedback', 'incorrect_feedback'],
+] as const;
+const combinedXml = (q: ExportQuestion) => COMBINED_TAGS.map(([tag, key]) => feedbackXml(tag, q[key])).join('');
+
 function answer(frac: number, text: string, format: string, feedback?: string | null, extra = ''): string {
   return `    <answer fraction="${fraction(frac)}" format="${format}">\n      ${plain(text)}\n${feedbackXml('feedback', feedback, '      ')}${extra}    </answer>\n`;
 }
@@ -259,7 +274,7 @@ function questionXml(q: ExportQuestion): string {
     case 'multiple': {
       const weights = optionWeights(q.type, q.scoring, q.options ?? []);
       out += `    <single>${q.type === 'single'}</single>\n    <shuffleanswers>true</shuffleanswers>\n    <answernumbering>abc</answernumbering>\n    <showstandardinstruction>0</showstandardinstruction>\n`;
-      out += empty('correctfeedback') + empty('partiallycorrectfeedback') + empty('incorrectfeedback');
+      out += combinedXml(q);
       out += (q.options ?? []).map((o, i) => answer(weights[i], o.text, 'plain_text', o.feedback)).join('');
       break;
     }
@@ -278,14 +293,16 @@ function questionXml(q: ExportQuestion): string {
       break;
     case 'matching':
       out += `    <shuffleanswers>true</shuffleanswers>\n`;
-      out += empty('correctfeedback') + empty('partiallycorrectfeedback') + empty('incorrectfeedback');
+      out += combinedXml(q);
       out += (q.match_pairs ?? [])
         .map((p) => `    <subquestion format="plain_text">\n      ${plain(p.question ?? '')}\n      <answer>\n        ${plain(p.answer)}\n      </answer>\n    </subquestion>\n`)
         .join('');
       break;
-    case 'description':
     case 'cloze':
-      // A description has nothing more; a Cloze question's gaps are in its text, in Moodle's syntax.
+      // A Cloze question's gaps are in its text, in Moodle's syntax.
+      out += combinedXml(q);
+      break;
+    case 'description':
       break;
     case 'descriptive':
       out += `    <responseformat>editor</responseformat>\n    <responserequired>1</responserequired>\n    <responsefieldlines>15</responsefieldlines>\n    <attachments>0</attachments>\n    <attachmentsrequired>0</attachmentsrequired>\n`;

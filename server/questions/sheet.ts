@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { OPTIONS_MAX, QUESTION_TYPES, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionType } from '../../src/schemas/questions';
+import { OPTIONS_MAX, QUESTION_TYPES, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionType, type TextMatchMode } from '../../src/schemas/questions';
 import { badRequest } from '../lib/errors';
 import { MAX_TRANSFER_QUESTIONS, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 
@@ -23,6 +23,7 @@ export const TEMPLATE_COLUMNS = [
   'tolerance',
   'scoring',
   'weights',
+  'matching',
   'marks',
   'time_required',
   'difficulty',
@@ -40,6 +41,7 @@ const HEADER_ALIASES: Record<string, string> = {
   tolerance: 'tolerance',
   scoring: 'scoring',
   weights: 'weights', weight: 'weights', fractions: 'weights',
+  matching: 'matching', answermatching: 'matching', textmatch: 'matching',
   marks: 'marks', mark: 'marks', points: 'marks',
   timerequired: 'time_required', time: 'time_required', minutes: 'time_required', timeminutes: 'time_required',
   difficulty: 'difficulty', level: 'difficulty',
@@ -58,6 +60,7 @@ const TYPE_ALIASES: Record<string, QuestionType> = {
   short: 'short_answer',
   essay: 'descriptive', long: 'descriptive', longanswer: 'descriptive',
 };
+const MATCHING_ALIASES: Record<string, TextMatchMode> = { moodle: 'moodle', asmoodle: 'moodle', legacy: 'legacy', old: 'legacy', oldrule: 'legacy' };
 const SCORING_ALIASES: Record<string, string> = { allornothing: 'all_or_nothing', all: 'all_or_nothing', exact: 'all_or_nothing', partial: 'partial', partialcredit: 'partial', legacypartial: 'legacy-partial' };
 
 export type Cell = string | number | boolean;
@@ -184,7 +187,15 @@ function parseRow(row: number, get: (column: string) => Cell | undefined, has: (
     fields.numeric_value = numberOf(get('correct'));
     fields.numeric_tolerance = numberOf(get('tolerance'));
   } else if (type === 'short_answer') {
-    fields.accepted_answers = splitPipes(textOf(get('correct')));
+    // matching: moodle (Moodle's rule, inner spaces count, * is a wildcard) or, as sheets without the column were read, legacy.
+    const answers = splitPipes(textOf(get('correct')));
+    const matching = textOf(get('matching'));
+    const rule = matching === '' ? 'legacy' : MATCHING_ALIASES[normaliseHeader(matching)];
+    if (rule === 'moodle') {
+      fields.short_answers = answers.map((text) => ({ text, weight: 100 }));
+      fields.text_match = 'moodle';
+    } else if (rule === 'legacy') fields.accepted_answers = answers;
+    else errors.push({ row, field: 'matching', message: 'Write moodle (as Moodle: inner spaces count, * is a wildcard) or legacy (the old rule: runs of inner spaces count as one); empty means legacy' });
   }
 
   for (const column of ['marks', 'time_required'] as const) {
@@ -246,7 +257,7 @@ export function sheetColumnOf(draft: QuestionDraft, path: string, message: strin
     if (index !== undefined) return draft.columns?.[`options.${index}`] ?? 'options';
     return /correct/i.test(message) ? 'correct' : 'options';
   }
-  const columns: Record<string, string> = { correct_bool: 'correct', numeric_value: 'correct', accepted_answers: 'correct', numeric_tolerance: 'tolerance' };
+  const columns: Record<string, string> = { correct_bool: 'correct', numeric_value: 'correct', accepted_answers: 'correct', short_answers: 'correct', text_match: 'matching', numeric_tolerance: 'tolerance' };
   return columns[head] ?? head;
 }
 
@@ -257,7 +268,7 @@ export function sheetColumnOf(draft: QuestionDraft, path: string, message: strin
 export function questionSheetRows(questions: readonly ExportQuestion[]): { header: string[]; rows: unknown[][] } {
   const optionCount = Math.max(TEMPLATE_OPTION_COUNT, ...questions.map((q) => (q.type === 'single' || q.type === 'multiple' ? (q.options?.length ?? 0) : 0)));
   const optionColumns = OPTION_LETTERS.slice(0, optionCount).map((_, i) => optionColumn(i));
-  const header = ['question', 'type', ...optionColumns, 'correct', 'tolerance', 'scoring', 'weights', 'marks', 'time_required', 'difficulty', 'module', 'topic'];
+  const header = ['question', 'type', ...optionColumns, 'correct', 'tolerance', 'scoring', 'weights', 'matching', 'marks', 'time_required', 'difficulty', 'module', 'topic'];
   const rows = questions.map((q) => {
     const choice = q.type === 'single' || q.type === 'multiple';
     const options = choice ? (q.options ?? []) : [];
@@ -265,7 +276,7 @@ export function questionSheetRows(questions: readonly ExportQuestion[]): { heade
     if (choice) correct = options.flatMap((o, i) => (o.correct ? [OPTION_LETTERS[i].toUpperCase()] : [])).join(',');
     else if (q.type === 'true_false') correct = q.correct_bool ? 'TRUE' : 'FALSE';
     else if (q.type === 'numeric') correct = q.numeric_value ?? '';
-    else if (q.type === 'short_answer') correct = joinPipes(q.accepted_answers ?? []);
+    else if (q.type === 'short_answer') correct = joinPipes(shortAnswersOf(q).answers.map((a) => a.text));
     return [
       q.question,
       q.type,
@@ -274,6 +285,7 @@ export function questionSheetRows(questions: readonly ExportQuestion[]): { heade
       q.type === 'numeric' ? (q.numeric_tolerance ?? 0) : '',
       q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : '',
       choice ? optionWeights(q.type, q.scoring ?? 'all_or_nothing', options).join('|') : '',
+      q.type === 'short_answer' ? shortAnswersOf(q).textMatch : '',
       q.marks,
       q.time_required,
       q.difficulty,
@@ -299,6 +311,7 @@ export function templateHelpRows(): unknown[][] {
     ['tolerance', 'numeric: how far an answer may be from the value and still count (0.01); empty means exact.', 'numeric (optional)'],
     ['scoring', 'multiple: all_or_nothing (every right option and no wrong one), partial (the sum of the chosen options\' weights, never below 0, as Moodle marks) or legacy-partial (right chosen minus wrong chosen, over the right options); empty means all_or_nothing.', 'multiple (optional)'],
     ['weights', 'single, multiple: each option\'s weight in percent, -100 to 100, separated by | (50|50|-100|0); partial multiple choice: the positive ones add up to 100; single choice: one at least is 100. Empty: the right options share 100 (single choice: each right one 100), and with partial scoring each wrong one takes off one share.', 'single, multiple (optional)'],
+    ['matching', 'short_answer: how answers are compared: moodle (as Moodle: the response is trimmed, inner spaces count, * matches any text) or legacy (the old rule: runs of inner spaces count as one, * is a plain character); case is ignored either way. Empty means legacy.', 'short_answer (optional)'],
     ['marks', 'A number of at least 1; empty uses the import page\'s default.', 'optional'],
     ['time_required', 'Minutes, at least 1; empty uses the import page\'s default.', 'optional'],
     ['difficulty', 'easy, medium or hard; empty uses the import page\'s default.', 'optional'],
@@ -318,16 +331,15 @@ export function templateHelpRows(): unknown[][] {
 
 /**
  * Why the spreadsheet cannot carry a question so that it comes back marked the same way, or null.
- * Its columns are the old ones: a list of accepted answers (each worth 100%, compared by the old rule)
- * and one numeric value with its tolerance; matching pairs have no column. Feedback, names and tags are
+ * Its columns carry a list of accepted answers (each worth 100%, case ignored, compared by the rule in
+ * the matching column) and one numeric value with its tolerance; matching pairs have no column. Feedback, names and tags are
  * not carried either, but they do not change a mark.
  */
 export function sheetProblem(q: ExportQuestion): string | null {
   if (q.type === 'matching') return 'is a matching question, whose pairs the spreadsheet cannot carry; export it as Moodle XML or GIFT';
   if (q.type === 'short_answer') {
-    const { answers, textMatch } = shortAnswersOf(q);
-    if (answers.some((a) => a.weight !== 100) || q.case_sensitive || (textMatch === 'moodle' && answers.some((a) => a.text.includes('*')))) {
-      return "has weighted, case-sensitive or wildcard short answers, which the spreadsheet's accepted answers cannot carry; export it as Moodle XML";
+    if (shortAnswersOf(q).answers.some((a) => a.weight !== 100) || q.case_sensitive) {
+      return "has weighted or case-sensitive short answers, which the spreadsheet's accepted answers cannot carry; export it as Moodle XML";
     }
   }
   if (q.type === 'numeric') {

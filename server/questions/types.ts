@@ -75,6 +75,9 @@ export interface ExportQuestion {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
+  correct_feedback?: string | null;
+  partially_correct_feedback?: string | null;
+  incorrect_feedback?: string | null;
   true_feedback?: string | null;
   false_feedback?: string | null;
   /** Weighted short and numeric answers; missing on old rows, whose accepted_answers / numeric_value say the same. */

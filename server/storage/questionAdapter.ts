@@ -14,16 +14,17 @@ const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
 const optionId = () => randomBytes(6).toString('base64url');
 
 /** The answer-key fields each type keeps; the others are cleared so a changed type leaves nothing stale. */
+const COMBINED = ['correct_feedback', 'partially_correct_feedback', 'incorrect_feedback'];
 const KEY_FIELDS: Record<string, string[]> = {
-  single: ['options'],
-  multiple: ['options', 'scoring'],
+  single: ['options', ...COMBINED],
+  multiple: ['options', 'scoring', ...COMBINED],
   true_false: ['correct_bool', 'true_feedback', 'false_feedback'],
   numeric: ['numeric_answers', 'numeric_value', 'numeric_tolerance'],
   short_answer: ['short_answers', 'case_sensitive', 'text_match', 'accepted_answers'],
   descriptive: ['model_answer'],
-  matching: ['match_pairs'],
+  matching: ['match_pairs', ...COMBINED],
   description: [],
-  cloze: [],
+  cloze: [...COMBINED],
 };
 const ALL_KEY_FIELDS = Object.values(KEY_FIELDS).flat().filter((f, i, all) => all.indexOf(f) === i);
 

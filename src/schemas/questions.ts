@@ -331,6 +331,10 @@ export const questionAnswerFields = {
   false_feedback: feedbackText('Feedback for the answer False'),
 };
 
+/** The types with Moodle's combined feedback (correct, partially correct, incorrect): choice, matching and Cloze. */
+export const COMBINED_FEEDBACK_TYPES = ['single', 'multiple', 'matching', 'cloze'] as const;
+export const hasCombinedFeedback = (type: unknown) => (COMBINED_FEEDBACK_TYPES as readonly unknown[]).includes(type);
+
 /** What Moodle keeps besides the answer key: a name, a category path, tags and general feedback. */
 export const questionMoodleFields = {
   name: optionalText('Question name', QUESTION_NAME_MAX),
@@ -340,6 +344,10 @@ export const questionMoodleFields = {
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
     .optional(),
   general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
+  /** Choice, matching and Cloze: Moodle's combined feedback, for a response with full marks, some but not all, or none. */
+  correct_feedback: feedbackText('Feedback for a correct response'),
+  partially_correct_feedback: feedbackText('Feedback for a partially correct response'),
+  incorrect_feedback: feedbackText('Feedback for an incorrect response'),
   /** Descriptive questions: a model answer or rubric (Markdown) for the grader; never sent to students. */
   model_answer: optionalText('Model answer', MODEL_ANSWER_MAX),
 };
@@ -399,6 +407,9 @@ export const questionEntity = defineEntity({
     category: { label: 'Category' },
     tags: { label: 'Tags' },
     general_feedback: { label: 'General feedback' },
+    correct_feedback: { label: 'Feedback for a correct response' },
+    partially_correct_feedback: { label: 'Feedback for a partially correct response' },
+    incorrect_feedback: { label: 'Feedback for an incorrect response' },
     model_answer: { label: 'Model answer or rubric' },
     match_pairs: { label: 'Matching pairs' },
   },

@@ -208,8 +208,11 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
       numeric_answers: [{ value: 3.14, tolerance: 0, weight: 100, feedback: 'Very good.' }, { value: 3.14, tolerance: 0.05, weight: 50, feedback: 'Close.' }, { value: '*', weight: 0, feedback: 'Completely wrong.' }],
     });
     const wrongNumber = await make({ type: 'numeric', question: 'Ten', marks: 2, numeric_answers: [{ value: 10, tolerance: 0, weight: 100 }] });
-    const choice = await make({ type: 'single', question: 'Stable?', marks: 1, options: [{ text: 'Merge sort', weight: 100, feedback: 'Yes.' }, { text: 'Heap sort', weight: 0, feedback: 'Heap sort is not stable.' }] });
-    const tf = await make({ type: 'true_false', question: 'Merge sort is stable.', marks: 1, correct_bool: true, true_feedback: 'Right.', false_feedback: 'It is stable.' });
+    const choice = await make({ type: 'single', question: 'Stable?', marks: 1, options: [{ text: 'Merge sort', weight: 100, feedback: 'Yes.' }, { text: 'Heap sort', weight: 0, feedback: 'Heap sort is not stable.' }], correct_feedback: 'All right.', partially_correct_feedback: 'Partly right.', incorrect_feedback: 'Not right.' });
+    const tf = await make({ type: 'true_false', question: 'Merge sort is stable.', marks: 1, correct_bool: true, true_feedback: 'Right.', false_feedback: 'It is stable.', correct_feedback: 'All right.', partially_correct_feedback: 'Partly right.', incorrect_feedback: 'Not right.' });
+    // Combined feedback belongs to choice, matching and Cloze questions only: a true/false question keeps none.
+    expect(tf).toMatchObject({ correct_feedback: null, partially_correct_feedback: null, incorrect_feedback: null });
+    expect(choice).toMatchObject({ correct_feedback: 'All right.', incorrect_feedback: 'Not right.' });
 
     const now = Date.now();
     const quiz = await call('POST', '/api/quizzes', teacher, {
@@ -280,7 +283,8 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
     expect(feedbackOf(frog.id)).toEqual({ answer: ['OK.'], general: 'Frogs are amphibians.' });
     expect(feedbackOf(sensitive.id)).toBeUndefined();
     expect(feedbackOf(pi.id)).toEqual({ answer: ['Close.'] });
-    expect(feedbackOf(choice.id)).toEqual({ answer: ['Heap sort is not stable.'] });
+    // No marks (a penalty): Moodle's incorrect feedback, with the option's.
+    expect(feedbackOf(choice.id)).toEqual({ answer: ['Heap sort is not stable.'], combined: 'Not right.' });
     expect(feedbackOf(tf.id)).toEqual({ answer: ['It is stable.'] });
 
     // A quiz that does not allow review shows no feedback.

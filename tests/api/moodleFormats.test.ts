@@ -36,6 +36,7 @@ function keyOf(q: Record<string, any>) {
     name: q.name ?? null,
     category: q.category ?? null,
     general_feedback: q.general_feedback ?? null,
+    combined_feedback: [q.correct_feedback ?? null, q.partially_correct_feedback ?? null, q.incorrect_feedback ?? null],
     options: q.options ? q.options.map((o: any) => ({ text: o.text, weight: o.weight, feedback: o.feedback ?? null })) : null,
     correct_bool: q.correct_bool ?? null,
     true_feedback: q.true_feedback ?? null,
@@ -142,6 +143,14 @@ describeDb('Moodle formats through the API', () => {
     const ids: number[] = imported.json().data.ids;
     expect(ids).toHaveLength(expected);
     const originals = (await listed(ids)).map(keyOf);
+    // Moodle's combined feedback is kept (Moodle's fixtures write it on their choice and matching questions).
+    if (name === 'every-type.xml' || name === 'new-types.xml') {
+      expect(originals.filter((q) => q.type === 'multiple' || q.type === 'matching').map((q) => q.combined_feedback)).toContainEqual([
+        'Your answer is correct.',
+        'Your answer is partially correct.',
+        'Your answer is incorrect.',
+      ]);
+    }
 
     // GIFT has no Cloze.
     for (const format of name === 'new-types.xml' ? (['xml'] as const) : (['xml', 'gift'] as const)) {
@@ -153,8 +162,8 @@ describeDb('Moodle formats through the API', () => {
       const again = await post(t, teacher, '/api/questions/import', { subject, module }, file);
       expect(again.statusCode, again.body).toBe(201);
       const copies = (await listed(again.json().data.ids)).map(keyOf);
-      // Aiken's questions are old-style (no name); every export names them after their text. GIFT has no marks.
-      const same = (c: ReturnType<typeof keyOf>) => ({ ...c, name: null, marks: format === 'gift' ? null : c.marks });
+      // Aiken's questions are old-style (no name); every export names them after their text. GIFT has no marks and no combined feedback.
+      const same = (c: ReturnType<typeof keyOf>) => ({ ...c, name: null, marks: format === 'gift' ? null : c.marks, combined_feedback: format === 'gift' ? null : c.combined_feedback });
       expect(copies.map(same)).toEqual(originals.map(same));
       if (name !== 'questions.aiken.txt') expect(copies.map((c) => c.name)).toEqual(originals.map((c) => c.name));
     }
@@ -194,5 +203,40 @@ describeDb('Moodle formats through the API', () => {
     const res = await t.request('GET', `/api/questions/export?format=xml&ids=${encodeURIComponent(JSON.stringify([q.id]))}`, { token: teacher });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/all or nothing, which Moodle multiple choice \(Moodle XML\) cannot express/);
+  });
+
+  it('imports a GIFT numeric answer with two spaces before its feedback as Moodle does (1822 ± 0 at 100%, with the feedback)', async () => {
+    const res = await post(t, teacher, '/api/questions/import', { subject, module }, { name: 'spaces.gift.txt', content: Buffer.from('Q {#\n=1822:0  #fb\n}\n') });
+    expect(res.statusCode, res.body).toBe(201);
+    const [q] = await listed(res.json().data.ids);
+    expect(q.numeric_answers).toEqual([{ value: 1822, tolerance: 0, weight: 100, feedback: 'fb' }]);
+  });
+
+  it("keeps a short answer's matching rule through every export it accepts, and refuses the old rule in GIFT and Moodle XML", async () => {
+    const make = (body: Record<string, unknown>) =>
+      t.request('POST', '/api/questions', { token: teacher, body: { subject, module, type: 'short_answer', question: 'Who is in the tomb?', marks: 1, time_required: 1, difficulty: 'easy', ...body } });
+    const old = created(await make({ accepted_answers: ['no one', 'a*b'] }), 'question');
+    const moodle = created(await make({ text_match: 'moodle', short_answers: [{ text: 'no  one', weight: 100 }, { text: 'Par*', weight: 100 }] }), 'question');
+    const rule = (q: Record<string, any>) => ({ text_match: q.text_match ?? 'legacy', answers: q.short_answers ? q.short_answers.map((a: any) => a.text) : q.accepted_answers });
+    const originals = (await listed([old.id, moodle.id])).map(rule);
+    expect(originals.map((r) => r.text_match)).toEqual(['legacy', 'moodle']);
+
+    const roundTrip = async (format: 'xlsx' | 'gift' | 'xml', ids: number[]) => {
+      const exported = await t.request('POST', '/api/questions/export', { token: teacher, body: { format, ids } });
+      expect(exported.statusCode, exported.body).toBe(200);
+      const name = { xlsx: 'back.xlsx', gift: 'back.gift.txt', xml: 'back.xml' }[format];
+      const again = await post(t, teacher, '/api/questions/import', { subject, module, format }, { name, content: exported.rawPayload });
+      expect(again.statusCode, again.body).toBe(201);
+      return (await listed(again.json().data.ids)).map(rule);
+    };
+    // The spreadsheet carries the rule in its matching column: both come back marked as they were.
+    expect(await roundTrip('xlsx', [old.id, moodle.id])).toEqual(originals);
+    for (const format of ['gift', 'xml'] as const) {
+      const refused = await t.request('POST', '/api/questions/export', { token: teacher, body: { format, ids: [old.id, moodle.id] } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/old answer matching rule \(runs of inner spaces ignored\)/);
+      expect(refused.json().message).toContain(String(old.id));
+      expect(await roundTrip(format, [moodle.id])).toEqual([originals[1]]);
+    }
   });
 });

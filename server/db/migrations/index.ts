@@ -14,6 +14,7 @@ import * as questionTypes from './0013_question_types';
 import * as rooms from './0014_rooms';
 import * as questionImages from './0015_question_images';
 import * as modelAnswers from './0016_model_answers';
+import * as combinedFeedback from './0017_combined_feedback';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_rooms': rooms,
   '0015_question_images': questionImages,
   '0016_model_answers': modelAnswers,
+  '0017_combined_feedback': combinedFeedback,
 };

@@ -3,6 +3,7 @@ import { toNumberInput } from '../../schemas/fields';
 import {
   checkMoodleTypes,
   checkQuestionAnswer,
+  hasCombinedFeedback,
   numericAnswersOf,
   optionWeights,
   questionSchema,
@@ -87,6 +88,10 @@ export interface QuestionDraft {
   category: string;
   tags: string;
   general_feedback: string;
+  /** Choice, matching and Cloze: Moodle's combined feedback (correct, partially correct, incorrect response). */
+  correct_feedback: string;
+  partially_correct_feedback: string;
+  incorrect_feedback: string;
   /** Descriptive: the model answer or rubric for graders. */
   model_answer: string;
   match_pairs: PairDraft[];
@@ -119,6 +124,9 @@ export interface QuestionRecord {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
+  correct_feedback?: string | null;
+  partially_correct_feedback?: string | null;
+  incorrect_feedback?: string | null;
   model_answer?: string | null;
   match_pairs?: { id: string; question: string; answer: string }[] | null;
   version: number;
@@ -158,6 +166,9 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     category: '',
     tags: '',
     general_feedback: '',
+    correct_feedback: '',
+    partially_correct_feedback: '',
+    incorrect_feedback: '',
     model_answer: '',
     match_pairs: [newPair(), newPair(), newPair()],
     ...preset,
@@ -193,6 +204,9 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     category: record.category ?? '',
     tags: (record.tags ?? []).join(', '),
     general_feedback: record.general_feedback ?? '',
+    correct_feedback: record.correct_feedback ?? '',
+    partially_correct_feedback: record.partially_correct_feedback ?? '',
+    incorrect_feedback: record.incorrect_feedback ?? '',
     model_answer: record.model_answer ?? '',
     match_pairs: record.match_pairs?.length ? record.match_pairs.map((p) => ({ ...newPair(p.question, p.answer), id: p.id })) : blank.match_pairs,
   };
@@ -222,6 +236,9 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
     category: draft.category,
     tags: tagsOf(draft.tags),
     general_feedback: draft.general_feedback,
+    ...(hasCombinedFeedback(draft.type)
+      ? { correct_feedback: draft.correct_feedback, partially_correct_feedback: draft.partially_correct_feedback, incorrect_feedback: draft.incorrect_feedback }
+      : {}),
   };
   switch (draft.type) {
     case 'single':

@@ -188,7 +188,8 @@ export interface AnalysisQuestion {
    * Like `correct`: the feedback of what was answered (chosen options, True/False, the matching answer),
    * the general feedback, and for matching and Cloze each subquestion or gap (right or wrong, feedback, marks).
    */
-  feedback?: { answer: string[]; general?: string; parts?: ReviewPart[] };
+  /** combined: Moodle's correct / partially correct / incorrect feedback for the marks earned. */
+  feedback?: { answer: string[]; general?: string; combined?: string; parts?: ReviewPart[] };
   stems?: ExamOption[];
   choices?: ExamOption[];
   gaps?: ClozeGapView[];

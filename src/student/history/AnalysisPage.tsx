@@ -195,7 +195,7 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
           )}
         </Box>
       )}
-      {review && q.feedback && (q.feedback.answer.length > 0 || q.feedback.general) && <FeedbackBlock feedback={q.feedback} />}
+      {review && q.feedback && (q.feedback.answer.length > 0 || q.feedback.general || q.feedback.combined) && <FeedbackBlock feedback={q.feedback} />}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
       </Typography>
@@ -242,8 +242,13 @@ function FeedbackBlock({ feedback }: { feedback: NonNullable<AnalysisQuestion['f
           <Markdown>{text}</Markdown>
         </Box>
       ))}
+      {feedback.combined && (
+        <Box data-testid="combined-feedback" sx={{ mt: feedback.answer.length ? 1 : 0 }}>
+          <Markdown>{feedback.combined}</Markdown>
+        </Box>
+      )}
       {feedback.general && (
-        <Box data-testid="general-feedback" sx={{ mt: feedback.answer.length ? 1 : 0 }}>
+        <Box data-testid="general-feedback" sx={{ mt: feedback.answer.length || feedback.combined ? 1 : 0 }}>
           <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0 }}>
             About this question
           </Typography>

@@ -148,7 +148,14 @@ describe("Moodle's XML fixtures", () => {
     const byName = Object.fromEntries(result.valid.map((v) => [v.name, v]));
     expect(byName.Colours.question).toMatchObject({ type: 'multiple', scoring: 'partial', marks: 2, question: "What's between orange and green in the spectrum?" });
     expect(weights(byName.Colours.question)).toEqual([['yellow', 50], ['red', -100], ['off-beige', 50], ['blue & green', -100]]);
-    expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], notes: ['combined feedback (correct / partially correct / incorrect) is not kept'] });
+    expect(byName.Colours).toMatchObject({ category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'] });
+    // Combined feedback is kept (it was only noted as left out before).
+    expect(byName.Colours.notes).toBeUndefined();
+    expect(byName.Colours.question).toMatchObject({
+      correct_feedback: 'Your answer is correct.',
+      partially_correct_feedback: 'Your answer is partially correct.',
+      incorrect_feedback: 'Your answer is incorrect.',
+    });
     expect(byName.Colours.question).toMatchObject({ name: 'Colours', category: '$course$/top/Data structures/Trees', tags: ['colours', 'physics'], general_feedback: 'Think of a rainbow.' });
     expect(byName.Colours.question.options!.map((o: { feedback?: string | null }) => o.feedback)).toEqual(['right; good!', 'wrong', 'right; good!', 'wrong']);
     expect(byName['Indented code'].question.question).toBe('What does this print?\nfor i in range(2):\n    print(i < 1)');
@@ -193,7 +200,8 @@ describe("Moodle's XML fixtures", () => {
         { question: '', answer: 'Chat' },
       ],
     });
-    expect(matching.notes).toEqual(['combined feedback (correct / partially correct / incorrect) is not kept']);
+    expect(matching.notes).toBeUndefined();
+    expect(matching.question).toMatchObject({ correct_feedback: 'Your answer is correct.', partially_correct_feedback: 'Your answer is partially correct.', incorrect_feedback: 'Your answer is incorrect.' });
     expect(description.question).toMatchObject({ type: 'description', marks: 0, name: 'Case study', question: 'Read the case study.\nA shop sells 3 kinds of tea.' });
     expect(cloze.question).toMatchObject({ type: 'cloze', marks: 3, name: 'Owl and pussy-cat' });
     expect(cloze.question.question).toMatch(/^The \{1:SHORTANSWER:=Owl#Well done~\*#Wrong answer\} and the \{1:MULTICHOICE:/);
@@ -255,7 +263,7 @@ describe('Moodle XML export', () => {
     { id: 2, ...base, type: 'multiple', scoring: 'partial', question: 'Pick', options: [{ text: 'a', correct: true, weight: 33.33333 }, { text: 'b', correct: true, weight: 66.66667 }, { text: 'c', correct: false, weight: -100 }] },
     { id: 3, ...base, type: 'true_false', question: 'T?', correct_bool: false },
     { id: 4, ...base, type: 'numeric', question: 'N?', numeric_value: 6.02e23, numeric_tolerance: 0.5 },
-    { id: 5, ...base, type: 'short_answer', question: 'S?', accepted_answers: ['a*b', 'C:\\temp'] },
+    { id: 5, ...base, type: 'short_answer', question: 'S?', text_match: 'moodle', short_answers: [{ text: 'a\\*b', weight: 100 }, { text: 'C:\\temp', weight: 100 }] },
     { id: 6, ...base, type: 'descriptive', question: 'Explain.' },
   ];
 
@@ -274,7 +282,7 @@ describe('Moodle XML export', () => {
     expect(weights(back[1])).toEqual([['a', 33.33333], ['b', 66.66667], ['c', -100]]);
     expect(back[2]).toMatchObject({ type: 'true_false', correct_bool: false });
     expect(back[3]).toMatchObject({ type: 'numeric', numeric_answers: [{ value: 6.02e23, tolerance: 0.5, weight: 100 }] });
-    // An old question's * is a plain character: Moodle reads it as \*.
+    // An escaped * is a plain character in Moodle's rule, and stays escaped.
     expect(back[4]).toMatchObject({ type: 'short_answer', text_match: 'moodle', short_answers: [{ text: 'a\\*b', weight: 100 }, { text: 'C:\\temp', weight: 100 }] });
     expect(back[5]).toMatchObject({ type: 'descriptive', question: 'Explain.' });
   });
@@ -289,7 +297,9 @@ describe('text', () => {
     const base = { id: 1, question: 'Q', marks: 1, time_required: 1, difficulty: 'easy' as const };
     expect(sheetProblem({ ...base, type: 'short_answer', accepted_answers: ['a*b'] })).toBeNull();
     expect(sheetProblem({ ...base, type: 'short_answer', short_answers: [{ text: 'a', weight: 100 }, { text: 'b', weight: 50 }] })).toMatch(/weighted/);
-    expect(sheetProblem({ ...base, type: 'short_answer', text_match: 'moodle', short_answers: [{ text: 'Par*', weight: 100 }] })).toMatch(/wildcard/);
+    // The matching column carries Moodle's rule, wildcard included.
+    expect(sheetProblem({ ...base, type: 'short_answer', text_match: 'moodle', short_answers: [{ text: 'Par*', weight: 100 }] })).toBeNull();
+    expect(sheetProblem({ ...base, type: 'short_answer', text_match: 'moodle', case_sensitive: true, short_answers: [{ text: 'Par', weight: 100 }] })).toMatch(/case-sensitive/);
     expect(sheetProblem({ ...base, type: 'numeric', numeric_answers: [{ value: 1, tolerance: 0, weight: 100 }, { value: 2, tolerance: 0, weight: 50 }] })).toMatch(/several numeric/);
     expect(sheetProblem({ ...base, type: 'numeric', numeric_value: 1, numeric_tolerance: 0 })).toBeNull();
     expect(sheetProblem({ ...base, type: 'matching', match_pairs: [] })).toMatch(/pairs/);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeResponse, type Graded } from '../../../server/exam/grading';
 import { toPaperQuestion, type QuestionRow } from '../../../server/exam/paper';
-import { giftProblem, parseGift, writeGift } from '../../../server/questions/gift';
+import { giftProblem, moodleProblem, parseGift, writeGift } from '../../../server/questions/gift';
 import { fromStoredRow, toStoredRow } from '../../../server/questions/store';
 import { validateDrafts, type ImportDefaults } from '../../../server/questions/validate';
 
@@ -122,6 +122,22 @@ describe('GIFT weights', () => {
     const eleven = Array.from({ length: 12 }, (_, i) => ({ text: `o${i}`, correct: i < 11, weight: i < 11 ? 9.09091 : -9.09091 }));
     expect(giftProblem({ ...base, type: 'multiple', scoring: 'legacy-partial', options: eleven })).toMatch(/9.09091%/);
     expect(giftProblem({ ...aon, scoring: 'partial' })).toBeNull();
+  });
+
+  it('refuses short answers under the old matching rule in GIFT and Moodle XML: Moodle would count the inner spaces the old rule ignores', () => {
+    const base = { id: 8, question: 'Who?', marks: 1, time_required: 1, difficulty: 'easy' as const, type: 'short_answer' as const };
+    const old = { ...base, accepted_answers: ['no one'] };
+    const pinned = { ...base, text_match: 'legacy' as const, short_answers: [{ text: 'no one', weight: 100 }] };
+    for (const q of [old, pinned]) {
+      expect(moodleProblem(q, 'gift')).toMatch(/old answer matching rule .*Moodle \(GIFT\)/);
+      expect(moodleProblem(q, 'xml')).toMatch(/old answer matching rule .*Moodle \(Moodle XML\)/);
+    }
+    expect(() => writeGift([old])).toThrow(/Question 8 is marked by the old answer matching rule/);
+    // The same answers under Moodle's rule go out, and come back under Moodle's rule.
+    const moodle = { ...base, text_match: 'moodle' as const, short_answers: [{ text: 'no  one', weight: 100 }] };
+    expect(moodleProblem(moodle, 'gift')).toBeNull();
+    const back = validateDrafts(parseGift(writeGift([moodle])).drafts, defaults, 'text', []);
+    expect(back.valid[0].question).toMatchObject({ text_match: 'moodle', short_answers: [{ text: 'no  one', weight: 100 }] });
   });
 });
 

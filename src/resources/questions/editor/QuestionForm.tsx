@@ -13,6 +13,7 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
   DIFFICULTIES,
   DIFFICULTY_LABELS,
+  hasCombinedFeedback,
   QUESTION_TEXT_MAX,
   QUESTION_TYPES,
   QUESTION_TYPE_LABELS,
@@ -61,6 +62,13 @@ function useModuleTopics(moduleId: number | null) {
   return { topics: moduleId === null ? [] : (data ?? []), isLoading: moduleId !== null && isPending };
 }
 
+
+/** Moodle's combined feedback: the field, its label, and which responses see it (full, some or no marks). */
+const COMBINED_FEEDBACK_FIELDS = [
+  ['correct_feedback', 'Feedback for a correct response', 'to a response with full marks'],
+  ['partially_correct_feedback', 'Feedback for a partially correct response', 'to a response with some but not all marks'],
+  ['incorrect_feedback', 'Feedback for an incorrect response', 'to a response with no marks'],
+] as const;
 
 const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   single: 'Students choose one option.',
@@ -450,6 +458,21 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
                 disabled={saving}
                 fullWidth
               />
+              {hasCombinedFeedback(type) &&
+                COMBINED_FEEDBACK_FIELDS.map(([field, label, when]) => (
+                  <TextField
+                    key={field}
+                    id={`question-${field.replace(/_/g, '-')}`}
+                    label={label}
+                    {...bind(field, `Optional: shown in the review ${when}, once the correct answers are shown.`)}
+                    multiline
+                    maxRows={6}
+                    size="small"
+                    disabled={saving}
+                    fullWidth
+                    sx={{ mt: 2 }}
+                  />
+                ))}
             </FormSection>
 
             <FormActions submitLabel="Save question" onCancel={onCancel} saving={saving}>

@@ -13,7 +13,7 @@ describe('import preview', () => {
               line: 22,
               name: 'colours',
               category: '$course$/top',
-              notes: ['combined feedback (correct / partially correct / incorrect) is not kept'],
+              notes: ['hints are not kept'],
               question: { type: 'multiple', question: 'Between orange and green?', options: [{ text: 'yellow', weight: 50 }, { text: 'red', weight: -100 }] },
             },
             { line: 41, notes: [], question: { type: 'true_false', question: '42?', correct_bool: false } },
@@ -30,7 +30,7 @@ describe('import preview', () => {
     expect(rows[1]).toHaveTextContent('Multiple choice');
     expect(rows[1]).toHaveTextContent('colours — $course$/top');
     expect(rows[1]).toHaveTextContent('yellow (50%) · red (-100%)');
-    expect(rows[1]).toHaveTextContent('combined feedback (correct / partially correct / incorrect) is not kept');
+    expect(rows[1]).toHaveTextContent('hints are not kept');
     expect(rows[2]).toHaveTextContent('False');
     const refused = screen.getByRole('table', { name: 'Questions that cannot be imported' });
     expect(within(refused).getAllByRole('row')[1]).toHaveTextContent('31syntaxExpected "}" but "~" found (line 31, column 43)');

@@ -129,6 +129,17 @@ describe('question editor validation', () => {
     expect(questionInputOf(draft)).toMatchObject({ name: 'Stacks', category: '$course$/top/DS', tags: ['lifo', 'basics'], general_feedback: 'A stack is LIFO.', true_feedback: 'Yes.', false_feedback: '' });
   });
 
+  it("sends Moodle's combined feedback for choice, matching and Cloze questions only, and reads it back for editing", () => {
+    const combined = { correct_feedback: 'All right.', partially_correct_feedback: 'Partly.', incorrect_feedback: 'No.' };
+    const single = base({ type: 'single', options: [newOption('A', true), newOption('B', false)], ...combined });
+    expect(messages(single)).toEqual({});
+    expect(questionInputOf(single)).toMatchObject(combined);
+    const tf = base({ type: 'true_false', correct_bool: true, ...combined });
+    for (const field of Object.keys(combined)) expect(questionInputOf(tf)).not.toHaveProperty(field);
+    const record = { ...(questionInputOf(single) as object), id: 1, options: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: false }] } as unknown as QuestionRecord;
+    expect(draftOf(record)).toMatchObject(combined);
+  });
+
   it('descriptive needs no answer', () => {
     expect(messages(base({ type: 'descriptive' }))).toEqual({});
   });
