@@ -15,7 +15,7 @@ export function quickStartEnv(env: NodeJS.ProcessEnv, argv: readonly string[]): 
   return { ...env, PUBLIC_URL: `http://localhost:${port}` };
 }
 
-/** The start-up lines about links in mail: where they point, or which variable to set. */
+/** The start-up lines about links: where mailed links and the links handed to students point, or which variable to set. */
 export function publicUrlNotice(config: Pick<Config, 'PUBLIC_URL'>): string {
-  return config.PUBLIC_URL ? `  Links in mail point to ${config.PUBLIC_URL} (PUBLIC_URL)` : `  ${PUBLIC_URL_MISSING}`;
+  return config.PUBLIC_URL ? `  Links in mail and for students (exam links, Safe Exam Browser) point to ${config.PUBLIC_URL} (PUBLIC_URL)` : `  ${PUBLIC_URL_MISSING}`;
 }

@@ -12,4 +12,4 @@ export function mailLinkBase(config: Pick<Config, 'PUBLIC_URL'>): string | undef
 
 /** What an operator is told at start-up when PUBLIC_URL is missing. */
 export const PUBLIC_URL_MISSING =
-  'PUBLIC_URL is not set: password reset mails are refused until it names the public address of the portal, e.g. PUBLIC_URL=https://exam.example.edu';
+  'PUBLIC_URL is not set: password reset mails are refused, and links for students follow the address each teacher browses, until it names the public address of the portal, e.g. PUBLIC_URL=https://exam.example.edu';
