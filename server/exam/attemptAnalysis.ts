@@ -37,6 +37,8 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
   const questions = paper.map((q, index) => {
     const a = answers.get(q.id);
     const response = a?.response ? JSON.parse(a.response) : null;
+    // null while the answer waits for the teacher (marksTally.ts).
+    const marksGained = markOf(a);
     const correct = answersShown
       ? q.type === 'single' || q.type === 'multiple'
         ? q.key.correctOptions
@@ -61,14 +63,13 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       difficulty: q.difficulty,
       response,
       outcome: a?.outcome ?? 'unanswered',
-      // null while the answer waits for the teacher (marksTally.ts).
-      marksGained: markOf(a),
+      marksGained,
       // The teacher's comment goes with the marks it explains (shown at once, as the marks are), never before they are given.
-      comment: a && a.outcome !== 'pending' ? (a.comment ?? null) : null,
+      comment: marksGained === null ? null : (a?.comment ?? null),
       timeSpentMs: a?.time_spent_ms ?? 0,
       correct,
       // Feedback tells the answer away, so it shows only with the correct answers.
-      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, markOf(a)) } : {}),
+      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, marksGained) } : {}),
     };
   });
   // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher
