@@ -229,23 +229,25 @@ async function moduleFigures(db: Db, modules: Map<number, MarksTally>) {
 }
 
 /**
- * The module figures of these quizzes, as the quiz report counts them. A quiz without random rules
- * has the same questions on every paper (locked once a student started): its question marks times
- * the graded answers (submitted attempts less the pending ones), and the marks of its answers
- * summed in SQL, without reading the papers (tens of kB each). A quiz that draws questions is read
- * paper by paper, as each paper says which questions it had.
+ * The module figures of these quizzes, as the quiz report counts them: from the questions as the
+ * papers froze them (a later edit of a question in the bank changes no paper). A quiz without
+ * random rules has the same questions on every paper (locked once a student started): one paper
+ * tells their marks and modules, as in the report, times the graded answers (submitted attempts
+ * less the pending ones), with the marks of its answers summed in SQL, so the other papers (tens
+ * of kB each) are not read. A quiz that draws questions is read paper by paper, as each paper
+ * says which questions it had.
  */
 async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], submittedOf: (quizId: number) => number) {
   const tallies = new Map<number, Map<number, MarksTally>>(quizzes.map((q) => [q.id, new Map()]));
   const drawn = quizzes.filter(drawsQuestions).map((q) => q.id);
   const fixed = quizzes.filter((q) => !drawsQuestions(q)).map((q) => q.id);
-  const [questions, sums, papers, answers] = await Promise.all([
+  const [shared, sums, papers, answers] = await Promise.all([
+    // Each fixed quiz's latest submitted paper, the one the report reads.
     fixed.length
       ? db
-          .selectFrom('quiz_questions')
-          .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-          .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'questions.module_id'])
-          .where('quiz_questions.quiz_id', 'in', fixed)
+          .selectFrom('attempts')
+          .select(['quiz_id', 'paper'])
+          .where('id', 'in', db.selectFrom('attempts').select((eb) => eb.fn.max('id').as('id')).where('quiz_id', 'in', fixed).where('status', '=', 'submitted').groupBy('quiz_id'))
           .execute()
       : Promise.resolve([]),
     fixed.length
@@ -276,10 +278,13 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
       : Promise.resolve([]),
   ]);
   const sumOf = new Map(sums.map((g) => [`${g.quiz_id}:${g.question_id}`, g]));
-  for (const q of questions) {
-    const g = sumOf.get(`${q.quiz_id}:${q.question_id}`);
-    const pending = num(g?.pending);
-    addTally(tallyOf(tallies.get(q.quiz_id)!, q.module_id), { earned: num(g?.gained), available: q.marks * (submittedOf(q.quiz_id) - pending), pending });
+  for (const p of shared) {
+    for (const q of paperOf(p)) {
+      if (!isAnswerable(q.type)) continue;
+      const g = sumOf.get(`${p.quiz_id}:${q.id}`);
+      const pending = num(g?.pending);
+      addTally(tallyOf(tallies.get(p.quiz_id)!, q.moduleId), { earned: num(g?.gained), available: q.marks * (submittedOf(p.quiz_id) - pending), pending });
+    }
   }
   tallyPapers(papers, answers, (a) => tallies.get(a.quiz_id)!);
   return tallies;
