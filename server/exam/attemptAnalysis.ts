@@ -8,6 +8,7 @@ import { paperOf } from './attempts';
 import { answersReleased } from './release';
 import { gradedAnswers, moduleNames } from './studentQueries';
 import { markOf } from '../analysis/marksTally';
+import { isAnswerable } from '../../src/schemas/questions';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,10 +75,11 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
   });
   // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher
   // is left out of the questions, the marks and the marks available until graded, and counted in
-  // `pending` (marksTally.ts).
+  // `pending` (marksTally.ts). A description has no marks and is no question of them.
   const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
     const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number; pending: number }>();
     for (const q of questions) {
+      if (!isAnswerable(q.type)) continue;
       const name = keyOf(q);
       const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0, pending: 0 };
       groups.set(name, g);
