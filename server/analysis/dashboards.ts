@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { SessionUser } from '../auth/sessions';
 import { paperOf } from '../exam/attempts';
+import { moduleNames } from '../exam/studentQueries';
+import { isAnswerable } from '../../src/schemas/questions';
 import { applyScope } from '../crud/scope';
 import { registry } from '../storage';
 import { scopeFor } from '../../src/schemas/entity';
@@ -198,23 +200,54 @@ function rememberModules(quizId: number, version: string, modules: Map<number, M
 }
 
 /**
- * The module figures of these quizzes, as the quiz report counts them. A quiz without random rules
- * has the same questions on every paper (locked once a student started): its question marks times
- * the graded answers (submitted attempts less the pending ones), and the marks of its answers
- * summed in SQL, without reading the papers (tens of kB each). A quiz that draws questions is read
- * paper by paper, as each paper says which questions it had.
+ * Adds the answers of these submitted attempts, question by question of each paper, to the tally
+ * of the question's module (a description has no marks); `into` picks an attempt's tallies.
+ */
+function tallyPapers<A extends { id: number; paper: string }>(
+  attempts: A[],
+  answers: { attempt_id: number; question_id: number; marks: number | null }[],
+  into: (attempt: A) => Map<number, MarksTally>,
+) {
+  const answerOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
+  for (const a of attempts) {
+    const tallies = into(a);
+    for (const q of paperOf(a)) if (isAnswerable(q.type)) tallyAnswer(tallyOf(tallies, q.moduleId), q.marks, markOf(answerOf.get(`${a.id}:${q.id}`)));
+  }
+}
+
+/**
+ * The module figures of these tallies, named (a module with nothing graded yet has no figure), and
+ * the answers waiting for grading that they leave out.
+ */
+async function moduleFigures(db: Db, modules: Map<number, MarksTally>) {
+  const names = new Map((modules.size ? await moduleNames(db, [...modules.keys()]) : []).map((m) => [m.id, m.course_outcome_name]));
+  const figures = [...modules].flatMap(([moduleId, m]) => {
+    const percent = percentOf(m);
+    return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
+  });
+  return { figures, pending: [...modules.values()].reduce((n, m) => n + m.pending, 0) };
+}
+
+/**
+ * The module figures of these quizzes, as the quiz report counts them: from the questions as the
+ * papers froze them (a later edit of a question in the bank changes no paper). A quiz without
+ * random rules has the same questions on every paper (locked once a student started): one paper
+ * tells their marks and modules, as in the report, times the graded answers (submitted attempts
+ * less the pending ones), with the marks of its answers summed in SQL, so the other papers (tens
+ * of kB each) are not read. A quiz that draws questions is read paper by paper, as each paper
+ * says which questions it had.
  */
 async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], submittedOf: (quizId: number) => number) {
   const tallies = new Map<number, Map<number, MarksTally>>(quizzes.map((q) => [q.id, new Map()]));
   const drawn = quizzes.filter(drawsQuestions).map((q) => q.id);
   const fixed = quizzes.filter((q) => !drawsQuestions(q)).map((q) => q.id);
-  const [questions, sums, papers, answers] = await Promise.all([
+  const [shared, sums, papers, answers] = await Promise.all([
+    // Each fixed quiz's latest submitted paper, the one the report reads.
     fixed.length
       ? db
-          .selectFrom('quiz_questions')
-          .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-          .select(['quiz_questions.quiz_id', 'quiz_questions.question_id', 'questions.marks', 'questions.module_id'])
-          .where('quiz_questions.quiz_id', 'in', fixed)
+          .selectFrom('attempts')
+          .select(['quiz_id', 'paper'])
+          .where('id', 'in', db.selectFrom('attempts').select((eb) => eb.fn.max('id').as('id')).where('quiz_id', 'in', fixed).where('status', '=', 'submitted').groupBy('quiz_id'))
           .execute()
       : Promise.resolve([]),
     fixed.length
@@ -245,18 +278,15 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
       : Promise.resolve([]),
   ]);
   const sumOf = new Map(sums.map((g) => [`${g.quiz_id}:${g.question_id}`, g]));
-  for (const q of questions) {
-    const g = sumOf.get(`${q.quiz_id}:${q.question_id}`);
-    const pending = num(g?.pending);
-    addTally(tallyOf(tallies.get(q.quiz_id)!, q.module_id), { earned: num(g?.gained), available: q.marks * (submittedOf(q.quiz_id) - pending), pending });
-  }
-  const answerOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
-  for (const a of papers) {
-    for (const q of paperOf(a)) {
-      if (q.type === 'description') continue;
-      tallyAnswer(tallyOf(tallies.get(a.quiz_id)!, q.moduleId), q.marks, markOf(answerOf.get(`${a.id}:${q.id}`)));
+  for (const p of shared) {
+    for (const q of paperOf(p)) {
+      if (!isAnswerable(q.type)) continue;
+      const g = sumOf.get(`${p.quiz_id}:${q.id}`);
+      const pending = num(g?.pending);
+      addTally(tallyOf(tallies.get(p.quiz_id)!, q.moduleId), { earned: num(g?.gained), available: q.marks * (submittedOf(p.quiz_id) - pending), pending });
     }
   }
+  tallyPapers(papers, answers, (a) => tallies.get(a.quiz_id)!);
   return tallies;
 }
 
@@ -311,29 +341,15 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // Weakest modules over every quiz of the teacher with submitted attempts (the scope of the
   // subject attainment, so that a module shows one figure in both), by the one module figure
   // (marksTally.ts): marks earned / marks available over the graded answers.
-  const withAttempts = own.filter((q) => num(countOf.get(q.id)?.submitted) > 0);
-  let weakest: { moduleId: number; name: string; percent: number; pending: number }[] = [];
-  let weakestPending = 0;
-  if (withAttempts.length) {
-    const submittedOf = (quizId: number) => num(countOf.get(quizId)?.submitted);
-    const versionOf = (quizId: number) => `${submittedOf(quizId)}:${num(countOf.get(quizId)?.scoreSum)}:${num(countOf.get(quizId)?.updatedAt)}`;
-    const stale = withAttempts.filter((q) => moduleMemo.get(q.id)?.version !== versionOf(q.id));
-    const fresh = stale.length ? await moduleTalliesOf(db, stale, submittedOf) : new Map<number, Map<number, MarksTally>>();
-    for (const [quizId, tallies] of fresh) rememberModules(quizId, versionOf(quizId), tallies);
-    const modules = new Map<number, MarksTally>();
-    for (const q of withAttempts) for (const [moduleId, t] of fresh.get(q.id) ?? moduleMemo.get(q.id)?.modules ?? []) addTally(tallyOf(modules, moduleId), t);
-    weakestPending = [...modules.values()].reduce((n, m) => n + m.pending, 0);
-    const names = modules.size
-      ? new Map((await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', [...modules.keys()]).execute()).map((m) => [m.id, m.course_outcome_name]))
-      : new Map<number, string>();
-    weakest = [...modules.entries()]
-      .flatMap(([moduleId, m]) => {
-        const percent = percentOf(m);
-        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
-      })
-      .sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId)
-      .slice(0, 5);
-  }
+  const submittedOf = (quizId: number) => num(countOf.get(quizId)?.submitted);
+  const versionOf = (quizId: number) => `${submittedOf(quizId)}:${num(countOf.get(quizId)?.scoreSum)}:${num(countOf.get(quizId)?.updatedAt)}`;
+  const withAttempts = own.filter((q) => submittedOf(q.id) > 0);
+  const stale = withAttempts.filter((q) => moduleMemo.get(q.id)?.version !== versionOf(q.id));
+  const fresh = stale.length ? await moduleTalliesOf(db, stale, submittedOf) : new Map<number, Map<number, MarksTally>>();
+  for (const [quizId, tallies] of fresh) rememberModules(quizId, versionOf(quizId), tallies);
+  const modules = new Map<number, MarksTally>();
+  for (const q of withAttempts) for (const [moduleId, t] of fresh.get(q.id) ?? moduleMemo.get(q.id)?.modules ?? []) addTally(tallyOf(modules, moduleId), t);
+  const weakest = await moduleFigures(db, modules);
   return {
     role: 'TEACHER' as const,
     /** The teacher's subjects, for the attainment across quizzes (GET /api/subjects/{id}/attainment). */
@@ -355,9 +371,9 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
     awaitingGrading: awaiting.reduce((s, a) => s + num(a.n), 0),
     awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
     latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
-    weakestModules: weakest,
+    weakestModules: weakest.figures.sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId).slice(0, 5),
     /** Answers of those quizzes waiting for grading, left out of weakestModules until graded. */
-    weakestModulesPending: weakestPending,
+    weakestModulesPending: weakest.pending,
   };
 }
 
@@ -408,17 +424,9 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
   const answers = attempts.length
     ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', attempts.map((a) => a.id)).execute()
     : [];
-  const marksOf = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a]));
   const modules = new Map<number, MarksTally>();
-  for (const a of attempts) {
-    for (const q of paperOf(a)) {
-      if (q.type === 'description') continue;
-      tallyAnswer(tallyOf(modules, q.moduleId), q.marks, markOf(marksOf.get(`${a.id}:${q.id}`)));
-    }
-  }
-  const names = modules.size
-    ? new Map((await db.selectFrom('modules').select(['id', 'course_outcome_name']).where('id', 'in', [...modules.keys()]).execute()).map((m) => [m.id, m.course_outcome_name]))
-    : new Map<number, string>();
+  tallyPapers(attempts, answers, () => modules);
+  const byModule = await moduleFigures(db, modules);
   return {
     role: 'STUDENT' as const,
     serverTime: now,
@@ -434,14 +442,9 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       pending: a.pending === 1,
       submittedAt: a.submitted_at,
     })),
-    percentByModule: [...modules.entries()]
-      .flatMap(([moduleId, m]) => {
-        const percent = percentOf(m);
-        return percent === null ? [] : [{ moduleId, name: names.get(moduleId) ?? `Module ${moduleId}`, percent, pending: m.pending }];
-      })
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    percentByModule: byModule.figures.sort((a, b) => a.name.localeCompare(b.name)),
     /** Answers of those attempts waiting for grading, left out of percentByModule until graded. */
-    pendingAnswers: [...modules.values()].reduce((n, m) => n + m.pending, 0),
+    pendingAnswers: byModule.pending,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/tables';
 import { markingOf, paperOf, regradeAttempt } from '../exam/attempts';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import type { AnalysedQuiz } from './access';
+import { drawsQuestions } from './report';
 
 /**
  * Grading answers by hand, question by question: every submitted answer to one question, and the
@@ -28,7 +29,7 @@ const minMarksOf = (quiz: AnalysedQuiz, questionMarks: number) => {
 /** The question (with its answer key) and every submitted answer to it, by student name; 404 when no submitted attempt has it. */
 export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQuiz, questionId: number) {
   // Without random rules every paper has the same questions: one paper is read, not each one.
-  const drawn = quiz.random_rules ? (JSON.parse(quiz.random_rules) as unknown[]).length > 0 : false;
+  const drawn = drawsQuestions(quiz);
   const attempts = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')

@@ -113,6 +113,8 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   const statAttempts: StatAttempt[] = [];
   const attainmentAttempts: AttainmentAttempt[] = [];
   const maxScoreOf = new Map<number, number>();
+  /** Per question: the submitted papers that had it, and its answers awaiting grading. */
+  const papersWith = new Map<number, { submitted: number; pending: number }>();
   for (const a of attempts) {
     const paper = sharedPaper ?? paperOf(a as { paper: string });
     const stored = answersOf.get(a.id);
@@ -124,7 +126,12 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
       if (!seen.has(q.id)) seen.set(q.id, q);
       const answer = stored?.get(q.id);
       // null while the answer waits for the teacher: left out of every figure until graded.
-      marks.set(q.id, markOf(answer));
+      const mark = markOf(answer);
+      marks.set(q.id, mark);
+      let count = papersWith.get(q.id);
+      if (!count) papersWith.set(q.id, (count = { submitted: 0, pending: 0 }));
+      count.submitted += 1;
+      if (mark === null) count.pending += 1;
       if (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') choices.set(q.id, chosenOf(q.type, answer?.response ? JSON.parse(answer.response) : null));
     }
     maxScoreOf.set(a.id, a.max_score);
@@ -170,11 +177,9 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     attainmentLevels: rule.levels,
     questions: stats.questions.map((s) => {
       const q = seen.get(s.questionId)!;
-      const papers = attainmentAttempts.filter((a) => a.marks.has(s.questionId));
       return {
         ...s,
-        submitted: papers.length,
-        pending: papers.filter((a) => a.marks.get(s.questionId) === null).length,
+        ...papersWith.get(s.questionId)!,
         text: q.question,
         moduleId: q.moduleId,
         moduleName: moduleNames.get(q.moduleId) ?? `Module ${q.moduleId}`,

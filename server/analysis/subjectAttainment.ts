@@ -6,6 +6,7 @@ import { loadQuizReport } from './report';
 import { levelOf } from './attainment';
 import { addTally, emptyTally, percentOf, type MarksTally } from './marksTally';
 import type { SubjectAttainment } from '../../src/schemas/subjects';
+import { DEFAULT_ATTAINMENT_LEVELS } from '../../src/schemas/quizzes';
 
 /**
  * Course-outcome attainment of one of the teacher's subjects across the teacher's quizzes of that
@@ -40,7 +41,7 @@ export async function subjectAttainment(
   const points = new Map<number, SubjectAttainment['modules'][number]['points']>(subjectModules.map((m) => [m.id, []]));
   const pooled = new Map<number, { marks: MarksTally; n: number; reached: number }>(subjectModules.map((m) => [m.id, { marks: emptyTally(), n: 0, reached: 0 }]));
   const summary: SubjectAttainment['quizzes'] = [];
-  let levels = { level3: 70, level2: 60, level1: 50 };
+  let levels = DEFAULT_ATTAINMENT_LEVELS;
   for (const quiz of quizzes) {
     await closeExpired(quiz.id);
     const report = await loadQuizReport(db, quiz);

@@ -8,6 +8,7 @@ import { paperOf } from './attempts';
 import { answersReleased } from './release';
 import { gradedAnswers, moduleNames } from './studentQueries';
 import { markOf } from '../analysis/marksTally';
+import { isAnswerable } from '../../src/schemas/questions';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,6 +38,8 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
   const questions = paper.map((q, index) => {
     const a = answers.get(q.id);
     const response = a?.response ? JSON.parse(a.response) : null;
+    // null while the answer waits for the teacher (marksTally.ts).
+    const marksGained = markOf(a);
     const correct = answersShown
       ? q.type === 'single' || q.type === 'multiple'
         ? q.key.correctOptions
@@ -61,22 +64,22 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       difficulty: q.difficulty,
       response,
       outcome: a?.outcome ?? 'unanswered',
-      // null while the answer waits for the teacher (marksTally.ts).
-      marksGained: markOf(a),
+      marksGained,
       // The teacher's comment goes with the marks it explains (shown at once, as the marks are), never before they are given.
-      comment: a && a.outcome !== 'pending' ? (a.comment ?? null) : null,
+      comment: marksGained === null ? null : (a?.comment ?? null),
       timeSpentMs: a?.time_spent_ms ?? 0,
       correct,
       // Feedback tells the answer away, so it shows only with the correct answers.
-      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, markOf(a)) } : {}),
+      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, marksGained) } : {}),
     };
   });
   // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher
   // is left out of the questions, the marks and the marks available until graded, and counted in
-  // `pending` (marksTally.ts).
+  // `pending` (marksTally.ts). A description has no marks and is no question of them.
   const breakdown = (keyOf: (q: (typeof questions)[number]) => string) => {
     const groups = new Map<string, { name: string; marks: number; maxMarks: number; questions: number; correct: number; pending: number }>();
     for (const q of questions) {
+      if (!isAnswerable(q.type)) continue;
       const name = keyOf(q);
       const g = groups.get(name) ?? { name, marks: 0, maxMarks: 0, questions: 0, correct: 0, pending: 0 };
       groups.set(name, g);

@@ -9,10 +9,9 @@ import { baseUrlOf, sebProofHolds } from './sebProof';
 import { recordServerEvent } from './events';
 import { START_BLOCK_TEXT } from '../../src/schemas/examStart';
 
-export const SEB_REFUSED_MESSAGE = START_BLOCK_TEXT.seb.message;
-/** The refusal tells the page where the configuration is: the download and the link that opens it in SEB. */
+/** The refusal says what the instruction page says, and tells it where the configuration is: the download and the link that opens it in SEB. */
 export const sebRefused = (quizId: number, downloadUrl: string) =>
-  new AppError(403, SEB_REFUSED_MESSAGE, 'SEB_REQUIRED', { quizId, sebRequired: true, sebDownloadUrl: downloadUrl, sebLink: sebLink(downloadUrl) });
+  new AppError(403, START_BLOCK_TEXT.seb.message, 'SEB_REQUIRED', { quizId, sebRequired: true, sebDownloadUrl: downloadUrl, sebLink: sebLink(downloadUrl) });
 
 /**
  * The key in the address SEB downloads the configuration from (a sebs:// link carries no session):

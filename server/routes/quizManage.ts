@@ -74,6 +74,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const origin = originOf(req);
     return {
       quiz,
+      origin,
       rows: people.map((p) => {
         const attempt = byStudent.get(p.id);
         const state: ParticipantState = !attempt ? 'not_started' : attempt.status === 'in_progress' ? 'in_progress' : 'submitted';
@@ -95,9 +96,9 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/quizzes/:id/participants', { onRequest, schema: { tags, summary: 'Participants, their state and exam links', params: quizParams } }, async (req) => {
-    const { quiz, rows } = await participants(req, req.params.id);
-    const guestLink = quiz.guest_token && quizOptions(quiz).guest_flag ? `${originOf(req)}/guest/${quiz.guest_token}` : null;
-    return ok({ participants: rows, guestLink, linkBase: originOf(req), serverTime: Date.now() });
+    const { quiz, origin, rows } = await participants(req, req.params.id);
+    const guestLink = quiz.guest_token && quizOptions(quiz).guest_flag ? `${origin}/guest/${quiz.guest_token}` : null;
+    return ok({ participants: rows, guestLink, linkBase: origin, serverTime: Date.now() });
   });
 
   /** Issues a token for every participant without a live one (or, with studentId, a new one for that student: the old stops working). */

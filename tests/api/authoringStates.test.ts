@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDb, useTestApp, type TestApp } from './helper';
+import { bodies, created } from './fixtures';
 
 type Json = Record<string, any>;
 
@@ -13,24 +14,9 @@ async function setUp(t: TestApp) {
   const studentId = (await db.selectFrom('users').select('id').where('username', '=', 'student').executeTakeFirstOrThrow()).id;
   const group = (await db.selectFrom('group_students').select('group_id').where('student_id', '=', studentId).executeTakeFirstOrThrow()).group_id;
   const call = (method: string, url: string, token: string, body?: unknown) => t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
-  const newQuiz = async (name: string, questions: number[]) => {
-    const now = Date.now();
-    const res = await call('POST', '/api/quizzes', teacher, {
-      name,
-      subjects: [String(subject)],
-      visible_from: new Date(now - 7_200_000).toISOString(),
-      valid_from: new Date(now - 3_600_000).toISOString(),
-      valid_to: new Date(now + 7_200_000).toISOString(),
-      duration: 60,
-      group_id: group,
-      options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
-      questions,
-      published: true,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.id as number;
-  };
   const anyQuestion = (await db.selectFrom('questions').select('id').where('subject_id', '=', subject).where('type', '=', 'single').executeTakeFirstOrThrow()).id;
+  const newQuiz = async (name: string, questions: number[]) =>
+    created(await call('POST', '/api/quizzes', teacher, bodies.openQuiz({ subject, group, question: anyQuestion }, { name, questions })), name).id as number;
   return { teacher, student, subject, module, call, newQuiz, anyQuestion };
 }
 

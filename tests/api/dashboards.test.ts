@@ -100,9 +100,10 @@ describeDb('dashboards', () => {
     it("shows the student's recent result as pending until graded, then the score and the module percents", async () => {
       const pending = await dashboard(tokens.student);
       expect(pending.recentResults[0]).toMatchObject({ attemptId, quizId: quiz, pending: true, score: null, percent: null });
-      const trees = async () => (await dashboard(tokens.teacher)).weakestModules.find((m: any) => m.moduleId === bank[5].module)?.percent as number;
-      const treesBefore = await trees();
+      const treesOf = async () => (await dashboard(tokens.teacher)).weakestModules.find((m: any) => m.moduleId === bank[5].module) as { percent: number; pending: number };
+      const { percent: treesBefore, pending: treesPendingBefore } = await treesOf();
       expect(treesBefore).toBeGreaterThanOrEqual(0);
+      expect(treesPendingBefore).toBeGreaterThanOrEqual(1);
       const graded = await call('PUT', `/api/quizzes/${quiz}/attempts/${attemptId}/answers/${bank[5].id}/mark`, tokens.teacher, { marks: 3 });
       expect(graded.statusCode, graded.body).toBe(200);
       const data = await dashboard(tokens.student);
@@ -113,7 +114,11 @@ describeDb('dashboards', () => {
       expect((await dashboard(tokens.teacher)).awaitingGrading).toBe(before.teacher.awaitingGrading);
       // The teacher's module figures follow the new mark at once: the answer awaiting grading was left
       // out, and now joins the module's pool at 3 of 5 marks (60 %), which moves the pooled figure.
-      expect(await trees()).not.toBeCloseTo(treesBefore, 6);
+      const treesAfter = await treesOf();
+      expect(treesAfter.percent).not.toBeCloseTo(treesBefore, 6);
+      // Pooling 3 of 5 moves the figure towards 60 %, and the module has one answer fewer waiting.
+      expect(Math.sign(treesAfter.percent - treesBefore)).toBe(Math.sign(60 - treesBefore));
+      expect(treesAfter.pending).toBe(treesPendingBefore - 1);
     });
 
     it("counts the attempt in the department head's pass rate and the institute head's results", async () => {

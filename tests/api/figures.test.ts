@@ -154,6 +154,19 @@ describeDb('figures', () => {
       expect(graded.weakest.percent).toBeCloseTo(500 / 12, 9);
       expect(graded.weakest.pending).toBe(0);
     });
+
+    it('counts a question as the papers froze it, in both places alike, after the teacher edits it', async () => {
+      // `later` is worth 1 mark on the papers taken; the bank's copy now says 3.
+      const edited = await call('PUT', `/api/questions/${later}`, teacher(), { ...bodies.question(tenant), module, marks: 3, difficulty: 'hard' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // A mark given by hand on the second quiz makes the dashboard read that quiz again.
+      const second = await t.portal.database.db.selectFrom('attempts').select('id').where('quiz_id', '=', secondQuiz).executeTakeFirstOrThrow();
+      expect((await call('PUT', `/api/quizzes/${secondQuiz}/attempts/${second.id}/answers/${later}/mark`, teacher(), { marks: 0 })).statusCode).toBe(200);
+      const attainment = moduleIn((await get(`/api/subjects/${tenant.subject}/attainment`, teacher())).modules);
+      const weakest = moduleIn((await get('/api/dashboard', teacher())).weakestModules);
+      expect(attainment.mean).toBeCloseTo(500 / 12, 9);
+      expect(weakest.percent).toBeCloseTo(500 / 12, 9);
+    });
   });
 
   describe('drafts and the next quiz', () => {

@@ -181,7 +181,7 @@ export const bodies = {
     ],
   }),
   /** A draft quiz next week, for the tenant's group, with the tenant's question as its paper. */
-  quiz: (tenant: Tenant, overrides: Record<string, unknown> = {}) => ({
+  quiz: (tenant: Pick<Tenant, 'subject' | 'group' | 'question'>, overrides: Record<string, unknown> = {}) => ({
     name: unique('Quiz '),
     subjects: [String(tenant.subject)],
     visible_from: isoIn(6 * DAY),
@@ -194,7 +194,7 @@ export const bodies = {
     ...overrides,
   }),
   /** A published quiz open since an hour ago, for a day. */
-  openQuiz: (tenant: Tenant, overrides: Record<string, unknown> = {}) =>
+  openQuiz: (tenant: Pick<Tenant, 'subject' | 'group' | 'question'>, overrides: Record<string, unknown> = {}) =>
     bodies.quiz(tenant, {
       visible_from: isoIn(-120 * MINUTE),
       valid_from: isoIn(-60 * MINUTE),

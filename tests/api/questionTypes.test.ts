@@ -143,6 +143,8 @@ describeDb('matching, description and Cloze questions, written and taken through
     const analysis = await call('GET', `/api/student/attempts/${attemptId}/analysis`, student);
     expect(analysis.statusCode, analysis.body).toBe(200);
     const reviewed = analysis.json().data.questions as Record<string, any>[];
+    // The breakdowns count the questions that carry marks: the description is none of them.
+    for (const breakdown of ['byModule', 'byDifficulty']) expect(analysis.json().data[breakdown].reduce((n: number, g: { questions: number }) => n + g.questions, 0)).toBe(3);
     const rm = reviewed.find((q) => q.id === matching.id)!;
     expect(rm.correct[stem('Frog')]).toBe(choice('Amphibian'));
     expect(rm.stems).toHaveLength(4);
