@@ -215,18 +215,15 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
       )}
 
       {submitted ? (
-        <Alert
-          severity="info"
-          data-start-block="taken"
+        <StartBlockNote
+          reason="taken"
+          quiz={quiz}
           action={
             <Button color="inherit" component={RouterLink} to={studentPaths.analysis(quiz.attempt!.id)}>
               See your result
             </Button>
           }
-        >
-          <AlertTitle>{START_BLOCK_TEXT.taken.message}.</AlertTitle>
-          {START_BLOCK_TEXT.taken.help}
-        </Alert>
+        />
       ) : (
         <>
           {shown && <StartBlockNote reason={shown} quiz={quiz} />}
@@ -240,7 +237,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
 }
 
 /** Why Start is disabled (or the start was refused), and what to do: the words the server's refusal uses too. */
-function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: QuizDetail }) {
+function StartBlockNote({ reason, quiz, action }: { reason: StartBlockReason; quiz: QuizDetail; action?: ReactNode }) {
   const { message, help } = START_BLOCK_TEXT[reason];
   const when =
     reason === 'not-open'
@@ -248,10 +245,10 @@ function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: Quiz
       : reason === 'closed'
         ? `It closed ${formatDateTime(quiz.validTo)}.`
         : undefined;
-  const severity = reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
+  const severity = reason === 'taken' || reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
   return (
     // A polite status, not an alert: it changes with the camera check, and the badge above keeps the countdown.
-    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} sx={{ mb: 2 }}>
+    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} action={action} sx={{ mb: 2 }}>
       <AlertTitle>{message}.</AlertTitle>
       {when && <>{when} </>}
       {help}
