@@ -22,7 +22,8 @@ import { useNow } from '../common/useNow';
 import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
+import { durationText, isResumable, marksText, subjectsText, windowState, windowText } from './quizFacts';
+import { Fact, FactList } from './FactList';
 import { CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
 import { reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
 
@@ -78,19 +79,6 @@ function reviewText(quiz: Pick<QuizDetail, 'allowReview' | 'showAnswersImmediate
   if (!quiz.allowReview) return 'Only your marks are shown';
   if (quiz.showAnswersImmediately) return 'You will see the correct answers in your analysis right after submitting';
   return 'You will see your marks right after submitting, and the correct answers once the quiz has closed for everyone';
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-        {term}
-      </Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {children}
-      </Box>
-    </>
-  );
 }
 
 function Instructions({ quiz }: { quiz: QuizDetail }) {
@@ -151,21 +139,19 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         <Typography component="h2" variant="h6" gutterBottom>
           About this quiz
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+        <FactList>
           <Fact term="Subjects">{subjectsText(quiz)}</Fact>
           <Fact term="Questions">{quiz.questionCount}</Fact>
           <Fact term="Total marks">{marksText(quiz)}</Fact>
           <Fact term="Duration">{durationText(quiz.duration, quiz.extraMinutes)}</Fact>
-          <Fact term="Window">
-            Opens {formatDateTime(quiz.validFrom)}, closes {formatDateTime(quiz.validTo)}
-          </Fact>
+          <Fact term="Window">{windowText(quiz)}</Fact>
           <Fact term="Negative marking">
             {quiz.negativeMarking ? `Yes: a wrong answer loses ${penaltyPercent}% of the question's marks; an unanswered question loses nothing` : 'No: a wrong answer loses nothing'}
           </Fact>
           <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
           <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
           <Fact term="Review after submitting">{reviewText(quiz)}</Fact>
-        </Box>
+        </FactList>
       </Paper>
 
       {quiz.instructions && (
