@@ -16,8 +16,7 @@ import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
 import { difficultyLabel, inDifficultyOrder } from '../../ui/questionLabels';
-import { awaitingGradingText } from '../../schemas/figures';
-import { scoreText } from './scoreText';
+import { leftOutText, scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
 import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
@@ -116,9 +115,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           Breakdown
         </Typography>
         {analysis.pendingAnswers > 0 && (
-          <Typography sx={{ mb: 2 }}>
-            {awaitingGradingText(analysis.pendingAnswers)}: left out of these figures until your teacher grades {analysis.pendingAnswers === 1 ? 'it' : 'them'}.
-          </Typography>
+          <Typography sx={{ mb: 2 }}>{leftOutText(analysis.pendingAnswers)}</Typography>
         )}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
