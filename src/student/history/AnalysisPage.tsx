@@ -11,11 +11,11 @@ import type { Analysis, AnalysisQuestion, Outcome } from '../api/types';
 import type { ApiResult } from '../../schemas/envelope';
 import { LoadStatus } from '../common/LoadStatus';
 import { useLoader } from '../common/useLoader';
-import { describeResponse, isAnswered, QUESTION_TYPE_LABELS } from '../exam/responses';
+import { describeResponse, isAnswered } from '../exam/responses';
 import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
-import { difficultyLabel, inDifficultyOrder } from '../../ui/questionLabels';
+import { difficultyLabel, inDifficultyOrder, questionTypeLabel } from '../../ui/questionLabels';
 import { leftOutText, scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
@@ -161,7 +161,7 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
         </Typography>
         <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />
         <Typography variant="body2" color="text.secondary">
-          {QUESTION_TYPE_LABELS[q.type]} · {q.module} · {difficultyLabel(q.difficulty)}
+          {questionTypeLabel(q.type)} · {q.module} · {difficultyLabel(q.difficulty)}
         </Typography>
       </Box>
       <Box sx={{ my: 1 }}>
