@@ -20,7 +20,7 @@ export type StartBlockReason =
   | 'many-faces'
   | 'face-check-failed';
 
-export interface StartBlockText {
+interface StartBlockText {
   message: string;
   help: string;
 }

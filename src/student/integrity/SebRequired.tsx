@@ -9,15 +9,10 @@ import { downloadFile, isDownloadedFile } from '../../api/fileTransfer';
 import { saveBlob } from '../../ui/saveBlob';
 import { Fact, FactList } from '../quizzes/FactList';
 import { durationText, windowText } from '../quizzes/quizFacts';
+import type { QuizDetail } from '../api/types';
 
-/** The quiz a SEB refusal of the instructions names: what the quiz list shows of it. */
-export interface SebQuizFacts {
-  name: string;
-  validFrom: number;
-  validTo: number;
-  duration: number;
-  extraMinutes: number;
-}
+/** The quiz a SEB refusal of the instructions names: its name, window and duration, as the instruction page shows them. */
+type SebQuizFacts = Pick<QuizDetail, 'name' | 'validFrom' | 'validTo' | 'duration' | 'extraMinutes'>;
 
 /** The data of the server's SEB refusal (403, SEB_REQUIRED). */
 export interface SebRefusalData {
