@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -94,7 +94,6 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
   const withCamera = needsCamera(quiz);
   const [cameraCheck, setCameraCheck] = useState<CameraCheckState>(CAMERA_NOT_ASKED);
-  const onCameraChange = useCallback((check: CameraCheckState) => setCameraCheck(check), []);
   const block = startBlockOf(quiz, serverNow, cameraCheck);
   const submitted = block === 'taken';
   // A refused start says why in the same words; the window's reasons then follow the server's clock again.
@@ -185,7 +184,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
 
       {withCamera && phase === 'open' && (
         <Suspense fallback={null}>
-          <CameraCheck onChange={onCameraChange} />
+          <CameraCheck onChange={setCameraCheck} />
         </Suspense>
       )}
       {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
