@@ -96,7 +96,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   const [cameraCheck, setCameraCheck] = useState<CameraCheckState>(CAMERA_NOT_ASKED);
   const block = startBlockOf(quiz, serverNow, cameraCheck);
   const submitted = block === 'taken';
-  // A refused start says why in the same words; the window's reasons then follow the server's clock again.
+  // A refused start says why in the same words, until the next press (the server's clock decided: this page's may differ by a little).
   const [refused, setRefused] = useState<StartBlockReason>();
   const shown = block ?? refused;
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
