@@ -20,7 +20,7 @@ export type StartBlockReason =
   | 'many-faces'
   | 'face-check-failed';
 
-export interface StartBlockText {
+interface StartBlockText {
   message: string;
   help: string;
 }
@@ -28,7 +28,7 @@ export interface StartBlockText {
 const WITHOUT_CAMERA = 'If you cannot use a camera, ask your teacher: they can let you take this quiz without one.';
 
 export const START_BLOCK_TEXT: Record<StartBlockReason, StartBlockText> = {
-  'not-open': { message: 'This quiz has not opened yet', help: 'Come back when it opens: Start is enabled on this page by itself at the opening time.' },
+  'not-open': { message: 'This quiz has not opened yet', help: 'Come back when it opens: this page updates by itself at the opening time, no reload needed.' },
   closed: { message: 'This quiz has closed', help: 'It can no longer be started. If you missed it, ask your teacher.' },
   taken: { message: 'You have already taken this quiz', help: 'Each quiz has one attempt. Your result is in your history.' },
   seb: {

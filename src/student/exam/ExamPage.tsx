@@ -55,7 +55,7 @@ const SUBMITTING_TEXT: Record<FinishReason, string> = {
 function ExamSession({ attemptId }: { attemptId: number }) {
   const exam = useExamSession(attemptId);
   const integrity = useExamIntegrity(attemptId, exam.paper?.integrity, exam.phase.kind === 'active');
-  const [chosen, setIndex] = useState<number>();
+  const [chosen, setChosen] = useState<number>();
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -92,7 +92,7 @@ function ExamSession({ attemptId }: { attemptId: number }) {
 
   const goTo = useCallback((next: number) => {
     moved.current = true;
-    setIndex(next);
+    setChosen(next);
   }, []);
 
   const onTimeUp = exam.timeUp;

@@ -8,7 +8,8 @@ import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { Markdown } from '../../ui/Markdown';
 import type { AnswerResponse, ExamQuestion } from '../api/types';
 import { AnswerInput } from './AnswerInput';
-import { isAnswered, QUESTION_TYPE_LABELS } from './responses';
+import { isAnswered } from './responses';
+import { questionTypeLabel } from '../../ui/questionLabels';
 import type { LocalAnswer } from './saveQueue';
 
 const QuestionText = memo(function QuestionText({ text }: { text: string }) {
@@ -49,7 +50,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
           Question {index + 1} of {total}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {question.type === 'description' ? 'No marks' : `${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`} · {QUESTION_TYPE_LABELS[question.type]}
+          {question.type === 'description' ? 'No marks' : `${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`} · {questionTypeLabel(question.type)}
           {negativeMarking && (question.type === 'single' || question.type === 'multiple' || question.type === 'true_false') ? ' · negative marking' : ''}
         </Typography>
       </Box>

@@ -1,4 +1,4 @@
-import type { AnswerResponse, ExamQuestion, QuestionType } from '../api/types';
+import type { AnswerResponse, ExamQuestion } from '../api/types';
 
 /**
  * What each input of the exam page sends, by question type (an option id, a list of option
@@ -103,6 +103,3 @@ export function describeResponse(question: Pick<ExamQuestion, 'type' | 'options'
   if (typeof response === 'string' && (question.type === 'single' || question.type === 'multiple')) return optionText(response);
   return String(response);
 }
-
-/** The question types' names, the same words as on the staff screens (one declaration, the question schema's). */
-export { QUESTION_TYPE_LABELS } from '../../schemas/questions';

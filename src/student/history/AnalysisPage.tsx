@@ -11,13 +11,12 @@ import type { Analysis, AnalysisQuestion, Outcome } from '../api/types';
 import type { ApiResult } from '../../schemas/envelope';
 import { LoadStatus } from '../common/LoadStatus';
 import { useLoader } from '../common/useLoader';
-import { describeResponse, isAnswered, QUESTION_TYPE_LABELS } from '../exam/responses';
+import { describeResponse, isAnswered } from '../exam/responses';
 import { formatDateTime, formatSpent } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { BreakdownChart } from './BreakdownChart';
-import { difficultyLabel, inDifficultyOrder } from '../../ui/questionLabels';
-import { awaitingGradingText } from '../../schemas/figures';
-import { scoreText } from './scoreText';
+import { difficultyLabel, inDifficultyOrder, questionTypeLabel } from '../../ui/questionLabels';
+import { leftOutText, scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
 import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
@@ -116,9 +115,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           Breakdown
         </Typography>
         {analysis.pendingAnswers > 0 && (
-          <Typography sx={{ mb: 2 }}>
-            {awaitingGradingText(analysis.pendingAnswers)}: left out of these figures until your teacher grades {analysis.pendingAnswers === 1 ? 'it' : 'them'}.
-          </Typography>
+          <Typography sx={{ mb: 2 }}>{leftOutText(analysis.pendingAnswers)}</Typography>
         )}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
@@ -164,7 +161,7 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
         </Typography>
         <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />
         <Typography variant="body2" color="text.secondary">
-          {QUESTION_TYPE_LABELS[q.type]} · {q.module} · {difficultyLabel(q.difficulty)}
+          {questionTypeLabel(q.type)} · {q.module} · {difficultyLabel(q.difficulty)}
         </Typography>
       </Box>
       <Box sx={{ my: 1 }}>

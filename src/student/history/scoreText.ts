@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../api/types';
+import { awaitingGradingText } from '../../schemas/figures';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -14,3 +15,7 @@ export function statusText(entry: Pick<HistoryEntry, 'status' | 'pending'>): str
   if (entry.status === 'in_progress') return 'In progress';
   return entry.pending ? 'Submitted, pending grading' : 'Submitted';
 }
+
+/** Said under the student's figures that leave answers out until they are graded. */
+export const leftOutText = (answers: number): string =>
+  `${awaitingGradingText(answers)}: left out of these figures until your teacher grades ${answers === 1 ? 'it' : 'them'}.`;

@@ -7,17 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { downloadFile, isDownloadedFile } from '../../api/fileTransfer';
 import { saveBlob } from '../../ui/saveBlob';
-import { formatDateTime } from '../exam/timeFormat';
-import { durationText } from '../quizzes/quizFacts';
+import { Fact, FactList } from '../quizzes/FactList';
+import { durationText, windowText } from '../quizzes/quizFacts';
+import type { QuizDetail } from '../api/types';
 
-/** The quiz a SEB refusal of the instructions names: what the quiz list shows of it. */
-export interface SebQuizFacts {
-  name: string;
-  validFrom: number;
-  validTo: number;
-  duration: number;
-  extraMinutes: number;
-}
+/** The quiz a SEB refusal of the instructions names: its name, window and duration, as the instruction page shows them. */
+type SebQuizFacts = Pick<QuizDetail, 'name' | 'validFrom' | 'validTo' | 'duration' | 'extraMinutes'>;
 
 /** The data of the server's SEB refusal (403, SEB_REQUIRED). */
 export interface SebRefusalData {
@@ -48,16 +43,11 @@ export function SebRequired({ refusal, headingId }: { refusal: SebRefusal; headi
         {quiz?.name ?? 'Instructions'}
       </Typography>
       {quiz && (
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 2, '& dt': { color: 'text.secondary', fontWeight: 500 }, '& dd': { m: 0 } }}
-        >
-          <dt>Window</dt>
-          <dd>
-            Opens {formatDateTime(quiz.validFrom)}, closes {formatDateTime(quiz.validTo)}
-          </dd>
-          <dt>Duration</dt>
-          <dd>{durationText(quiz.duration, quiz.extraMinutes)}</dd>
+        <Box sx={{ mb: 2 }}>
+          <FactList>
+            <Fact term="Window">{windowText(quiz)}</Fact>
+            <Fact term="Duration">{durationText(quiz.duration, quiz.extraMinutes)}</Fact>
+          </FactList>
         </Box>
       )}
       <Alert severity="warning" sx={{ mb: 2 }}>

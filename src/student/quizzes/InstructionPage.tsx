@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,7 +22,8 @@ import { useNow } from '../common/useNow';
 import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { durationText, isResumable, marksText, subjectsText, windowState } from './quizFacts';
+import { durationText, isResumable, marksText, subjectsText, windowState, windowText } from './quizFacts';
+import { Fact, FactList } from './FactList';
 import { CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
 import { reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
 
@@ -80,19 +81,6 @@ function reviewText(quiz: Pick<QuizDetail, 'allowReview' | 'showAnswersImmediate
   return 'You will see your marks right after submitting, and the correct answers once the quiz has closed for everyone';
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-        {term}
-      </Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {children}
-      </Box>
-    </>
-  );
-}
-
 function Instructions({ quiz }: { quiz: QuizDetail }) {
   useNow(1000);
   const navigate = useNavigate();
@@ -106,10 +94,9 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
   const withCamera = needsCamera(quiz);
   const [cameraCheck, setCameraCheck] = useState<CameraCheckState>(CAMERA_NOT_ASKED);
-  const onCameraChange = useCallback((check: CameraCheckState) => setCameraCheck(check), []);
   const block = startBlockOf(quiz, serverNow, cameraCheck);
   const submitted = block === 'taken';
-  // A refused start says why in the same words; the window's reasons then follow the server's clock again.
+  // A refused start says why in the same words, until the next press (the server's clock decided: this page's may differ by a little).
   const [refused, setRefused] = useState<StartBlockReason>();
   const shown = block ?? refused;
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
@@ -151,21 +138,19 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         <Typography component="h2" variant="h6" gutterBottom>
           About this quiz
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+        <FactList>
           <Fact term="Subjects">{subjectsText(quiz)}</Fact>
           <Fact term="Questions">{quiz.questionCount}</Fact>
           <Fact term="Total marks">{marksText(quiz)}</Fact>
           <Fact term="Duration">{durationText(quiz.duration, quiz.extraMinutes)}</Fact>
-          <Fact term="Window">
-            Opens {formatDateTime(quiz.validFrom)}, closes {formatDateTime(quiz.validTo)}
-          </Fact>
+          <Fact term="Window">{windowText(quiz)}</Fact>
           <Fact term="Negative marking">
             {quiz.negativeMarking ? `Yes: a wrong answer loses ${penaltyPercent}% of the question's marks; an unanswered question loses nothing` : 'No: a wrong answer loses nothing'}
           </Fact>
           <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
           <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
           <Fact term="Review after submitting">{reviewText(quiz)}</Fact>
-        </Box>
+        </FactList>
       </Paper>
 
       {quiz.instructions && (
@@ -199,7 +184,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
 
       {withCamera && phase === 'open' && (
         <Suspense fallback={null}>
-          <CameraCheck onChange={onCameraChange} />
+          <CameraCheck onChange={setCameraCheck} />
         </Suspense>
       )}
       {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
@@ -215,18 +200,15 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
       )}
 
       {submitted ? (
-        <Alert
-          severity="info"
-          data-start-block="taken"
+        <StartBlockNote
+          reason="taken"
+          quiz={quiz}
           action={
             <Button color="inherit" component={RouterLink} to={studentPaths.analysis(quiz.attempt!.id)}>
               See your result
             </Button>
           }
-        >
-          <AlertTitle>{START_BLOCK_TEXT.taken.message}.</AlertTitle>
-          {START_BLOCK_TEXT.taken.help}
-        </Alert>
+        />
       ) : (
         <>
           {shown && <StartBlockNote reason={shown} quiz={quiz} />}
@@ -240,7 +222,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
 }
 
 /** Why Start is disabled (or the start was refused), and what to do: the words the server's refusal uses too. */
-function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: QuizDetail }) {
+function StartBlockNote({ reason, quiz, action }: { reason: StartBlockReason; quiz: QuizDetail; action?: ReactNode }) {
   const { message, help } = START_BLOCK_TEXT[reason];
   const when =
     reason === 'not-open'
@@ -248,10 +230,10 @@ function StartBlockNote({ reason, quiz }: { reason: StartBlockReason; quiz: Quiz
       : reason === 'closed'
         ? `It closed ${formatDateTime(quiz.validTo)}.`
         : undefined;
-  const severity = reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
+  const severity = reason === 'taken' || reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
   return (
     // A polite status, not an alert: it changes with the camera check, and the badge above keeps the countdown.
-    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} sx={{ mb: 2 }}>
+    <Alert id="start-block" role="status" severity={severity} data-start-block={reason} action={action} sx={{ mb: 2 }}>
       <AlertTitle>{message}.</AlertTitle>
       {when && <>{when} </>}
       {help}

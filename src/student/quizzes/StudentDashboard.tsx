@@ -24,8 +24,7 @@ import { useLoader } from '../common/useLoader';
 import { useNow } from '../common/useNow';
 import { formatCountdown, formatDateTime } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { scoreText } from '../history/scoreText';
-import { awaitingGradingText } from '../../schemas/figures';
+import { leftOutText, scoreText } from '../history/scoreText';
 
 /** The dashboard with the server's clock: `offset` turns the device's time into the server's. */
 type Overview = StudentDashboardData & { offset: number };
@@ -114,7 +113,7 @@ function OverviewCards({ overview }: { overview: Overview }) {
           <Typography color="text.secondary">Your modules appear once a quiz is graded.</Typography>
         )}
         {overview.pendingAnswers > 0 && (
-          <Typography sx={{ mt: 1 }}>{awaitingGradingText(overview.pendingAnswers)}: left out of these figures until your teacher grades {overview.pendingAnswers === 1 ? 'it' : 'them'}.</Typography>
+          <Typography sx={{ mt: 1 }}>{leftOutText(overview.pendingAnswers)}</Typography>
         )}
       </Paper>
       <Paper variant="outlined" component="section" aria-label="Recent results" sx={{ p: 2 }}>

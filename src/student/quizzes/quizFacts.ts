@@ -1,5 +1,5 @@
 import type { QuizSummary } from '../api/types';
-import { formatMinutes } from '../exam/timeFormat';
+import { formatDateTime, formatMinutes } from '../exam/timeFormat';
 
 /** Words and order for quiz lists and the instruction page. */
 
@@ -16,6 +16,9 @@ export function marksText(quiz: Pick<QuizSummary, 'totalMarks' | 'totalMarksRang
 export function durationText(duration: number, extraMinutes = 0): string {
   return extraMinutes > 0 ? `${formatMinutes(duration)} + ${formatMinutes(extraMinutes)} extra time` : formatMinutes(duration);
 }
+
+/** 'Opens …, closes …', in the student's own locale and zone. */
+export const windowText = (quiz: Pick<QuizSummary, 'validFrom' | 'validTo'>): string => `Opens ${formatDateTime(quiz.validFrom)}, closes ${formatDateTime(quiz.validTo)}`;
 
 export type WindowState = 'upcoming' | 'open' | 'closed';
 

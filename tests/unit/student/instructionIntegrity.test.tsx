@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { InstructionPage } from '../../../src/student/quizzes/InstructionPage';
 import { renderRoutes } from '../helpers/renderRoutes';
+import { resetToastsAfterEach, toastSummaries } from '../helpers/toasts';
 import { useMswServer } from '../helpers/mswServer';
 
 const server = useMswServer();
@@ -72,6 +73,7 @@ function quizDetail(overrides: Record<string, unknown> = {}) {
 }
 
 describe('instruction page: why Start is disabled', () => {
+  resetToastsAfterEach();
   const open = (quiz: ReturnType<typeof quizDetail>) => {
     server.use(http.get('/api/student/quizzes/8', () => HttpResponse.json({ success: true, message: 'OK', data: quiz })));
     renderRoutes([{ path: '/student/availableQuiz/instruction/:quizId', element: <InstructionPage /> }], '/student/availableQuiz/instruction/8');
@@ -109,5 +111,7 @@ describe('instruction page: why Start is disabled', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start exam' }));
     expect(await screen.findByText('This quiz has closed.')).toBeInTheDocument();
     expect(screen.getByText(/It can no longer be started/)).toBeInTheDocument();
+    // Said once, beside Start: no 'Error' toast repeats it.
+    expect(toastSummaries()).toEqual([]);
   });
 });
