@@ -5,8 +5,8 @@ import { bodies, created, demoTenant, isoIn, json, quizOptions, type Tenant } fr
 
 /**
  * What the student's quiz calls say about the states the instruction page explains: a start
- * refused for a window not open, a closed one or an attempt already taken carries the page's words
- * and its reason; the list tells which quizzes need SEB or a camera; a SEB refusal names the quiz.
+ * refused for a window not open or a closed one carries the page's words and its reason (a start of
+ * a quiz already taken answers its one attempt); the list tells which quizzes need SEB or a camera; a SEB refusal names the quiz.
  */
 
 const MINUTE = 60_000;
