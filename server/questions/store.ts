@@ -55,7 +55,6 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     tags: q.tags?.length ? JSON.stringify(q.tags) : null,
     general_feedback: text(q.general_feedback),
     ...combinedFeedbackWith((field) => (hasCombinedFeedback(q.type) ? text(q[field]) : null)),
-    model_answer: q.type === 'descriptive' ? text(q.model_answer) : null,
     true_feedback: q.type === 'true_false' ? text(q.true_feedback) : null,
     false_feedback: q.type === 'true_false' ? text(q.false_feedback) : null,
     short_answers: shortList ? JSON.stringify(shortList) : null,
