@@ -441,9 +441,6 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
-/** A question's short answers as Moodle reads them (moodleProblem refuses those under the old matching rule). */
-export const shortAnswersForMoodle = (q: ExportQuestion) => shortAnswersOf(q).answers;
-
 /**
  * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
  * Moodle XML alike; `gift` adds what only GIFT cannot say). Moodle's multichoice marks the sum of
@@ -466,11 +463,12 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
   }
   if (q.type === 'short_answer') {
-    const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
+    const { answers, textMatch } = shortAnswersOf(q);
+    const odd = answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
     if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
     // Moodle compares inner spaces as written; the old rule counts a run of them as one ("no  one" is right).
-    if (shortAnswersOf(q).textMatch === 'legacy') {
+    if (textMatch === 'legacy') {
       return `is marked by the old answer matching rule (runs of inner spaces ignored), which Moodle (${name}) does not have; change its answer matching to "As Moodle" or export it as Excel`;
     }
   }
@@ -523,7 +521,7 @@ function answerBlock(q: ExportQuestion): string {
       return `{#\n${lines.join('')}${general}}`;
     }
     case 'short_answer':
-      return `{\n${shortAnswersForMoodle(q).map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
+      return `{\n${shortAnswersOf(q).answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
     case 'descriptive':
       return general ? `{\n${general}}` : '{}';
     case 'matching':

@@ -274,11 +274,12 @@ export function questionSheetRows(questions: readonly ExportQuestion[]): { heade
   const rows = questions.map((q) => {
     const choice = q.type === 'single' || q.type === 'multiple';
     const options = choice ? (q.options ?? []) : [];
+    const short = q.type === 'short_answer' ? shortAnswersOf(q) : undefined;
     let correct: unknown = '';
     if (choice) correct = options.flatMap((o, i) => (o.correct ? [OPTION_LETTERS[i].toUpperCase()] : [])).join(',');
     else if (q.type === 'true_false') correct = q.correct_bool ? 'TRUE' : 'FALSE';
     else if (q.type === 'numeric') correct = q.numeric_value ?? '';
-    else if (q.type === 'short_answer') correct = joinPipes(shortAnswersOf(q).answers.map((a) => a.text));
+    else if (short) correct = joinPipes(short.answers.map((a) => a.text));
     const cells: Record<string, unknown> = {
       question: q.question,
       type: q.type,
@@ -287,7 +288,7 @@ export function questionSheetRows(questions: readonly ExportQuestion[]): { heade
       tolerance: q.type === 'numeric' ? (q.numeric_tolerance ?? 0) : '',
       scoring: q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : '',
       weights: choice ? optionWeights(q.type, q.scoring ?? 'all_or_nothing', options).join('|') : '',
-      matching: q.type === 'short_answer' ? shortAnswersOf(q).textMatch : '',
+      matching: short?.textMatch ?? '',
       marks: q.marks,
       time_required: q.time_required,
       difficulty: q.difficulty,
