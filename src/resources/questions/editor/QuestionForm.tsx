@@ -11,9 +11,9 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
-  DIFFICULTIES,
   COMBINED_FEEDBACK_FIELDS,
   COMBINED_FEEDBACK_LABELS,
+  DIFFICULTIES,
   DIFFICULTY_LABELS,
   hasCombinedFeedback,
   QUESTION_TEXT_MAX,
@@ -457,7 +457,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
               {markdownField('general_feedback', 'General feedback', 'Optional: shown in the review to every student once the correct answers are shown. Markdown and $math$.', { minRows: 2, maxRows: 10 })}
               {hasCombinedFeedback(type) &&
                 COMBINED_FEEDBACK_FIELDS.map((field) =>
-                  markdownField(field, COMBINED_FEEDBACK_LABELS[field], `Optional: shown in the review to ${COMBINED_FEEDBACK_SEEN_BY[field]}, once the correct answers are shown.`, {
+                  markdownField(field, COMBINED_FEEDBACK_LABELS[field], `Optional: shown in the review to ${COMBINED_FEEDBACK_SEEN_BY[field]}, once the correct answers are shown. Markdown and $math$.`, {
                     maxRows: 6,
                     size: 'small',
                     sx: { mt: 2 },
