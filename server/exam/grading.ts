@@ -29,8 +29,10 @@ export interface AnswerKey {
   textMatch?: TextMatchMode;
   /** Numeric: the answers in order ('*' matches any number); papers frozen before have only numericValue / numericTolerance. */
   numericAnswers?: { value: number | '*'; tolerance: number; fraction: number; feedback?: string }[];
-  /** Feedback for the review: general, per option id, and for the responses True and False. */
-  /** correct / partiallyCorrect / incorrect: Moodle's combined feedback, by the marks the response earned. */
+  /**
+   * Feedback for the review: general, per option id, for the responses True and False, and Moodle's
+   * combined feedback (correct / partiallyCorrect / incorrect, by the marks the response earned).
+   */
   feedback?: { general?: string; options?: Record<string, string>; true?: string; false?: string; correct?: string; partiallyCorrect?: string; incorrect?: string };
   /** Matching: the right choice id of each stem id. */
   matchRight?: Record<string, string>;

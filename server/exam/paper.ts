@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
-import type { NumericAnswer, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
+import { COMBINED_FEEDBACK_FIELDS, type NumericAnswer, type ShortAnswer, type TextMatchMode } from '../../src/schemas/questions';
 import type { AnswerKey } from './grading';
 import { gapView, hasOptions, parseCloze, type ClozeGapView } from '../../src/schemas/cloze';
 import { matchLayout } from '../../src/schemas/matching';
@@ -64,9 +64,7 @@ const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
           'text_match',
           'numeric_answers',
           'general_feedback',
-          'correct_feedback',
-          'partially_correct_feedback',
-          'incorrect_feedback',
+          ...COMBINED_FEEDBACK_FIELDS,
           'true_feedback',
           'false_feedback',
           'match_pairs',

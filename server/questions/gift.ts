@@ -185,9 +185,8 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
   const lines = block.text.split('\n');
   const shifts: Shift[][] = lines.map(() => []);
   // Output columns of white space inside an answer block: a run there that touches the grammar
-  // (an unescaped {, =, ~, #, }, ->, or anything in a numeric answer) separates, it is never text.
+  // (an unescaped {, =, ~, #, }, ->) separates, it is never text.
   const braceSpaces: Set<number>[] = lines.map(() => new Set());
-  const grammarSpaces: Set<number>[] = lines.map(() => new Set());
   const problems: Problem[] = [];
   let inBrace = false;
   let numeric = false;
@@ -257,13 +256,23 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
       }
       if (inBrace && /\s/.test(ch)) braceSpaces[li].add(result.length);
       if (inBrace && numeric && !numericFeedback && /\s/.test(ch)) {
-        // Moodle trims each part of a numeric answer (PHP's is_numeric takes " 2"); gift-pegjs reads no
-        // space inside one, so white space is dropped there and kept (unheld) only before =, ~, # and }.
-        const next = line.slice(c).trimStart()[0];
-        if (next === undefined || '=~#}'.includes(next)) {
-          grammarSpaces[li].add(result.length);
+        // Moodle trims each part of a numeric answer (around =, %, : and ..); gift-pegjs reads no space
+        // there, so white space is dropped, and kept only before =, ~, # and }. A space inside a number
+        // ("1 2", "- 5") Moodle refuses: so is it here, rather than read as another number.
+        const rest = line.slice(c).trimStart();
+        if (rest === '' || '=~#}'.includes(rest[0])) {
           result += ch;
-        } else shifts[li].push({ from: result.length, delta: -1 });
+          continue;
+        }
+        if (!/\s/.test(line[c - 1]) && /[-+.0-9]$/.test(result) && !result.endsWith('..') && /^[.0-9]/.test(rest) && !rest.startsWith('..')) {
+          problems.push({
+            lineIndex: li,
+            column: c + 1,
+            field: 'answer',
+            message: `Moodle reads no number with a space inside it; remove the space, or write value:tolerance or min..max (line ${block.lineOf[li]}, column ${c + 1})`,
+          });
+        }
+        shifts[li].push({ from: result.length, delta: -1 });
         continue;
       }
       if (inBrace && numeric) {
@@ -318,13 +327,11 @@ function prepareBlock(block: Block): { text: string; shifts: Shift[][]; problems
   });
   // gift-pegjs makes runs of spaces one; Moodle keeps them (program code keeps its indentation
   // after a \n). Spaces between two characters of a text are held as U+0002 through the parse (same
-  // length, so columns stay) and given back by readText; a numeric block's separators stay spaces.
+  // length, so columns stay) and given back by readText; a run that separates the grammar stays spaces.
   const touchesGrammar = (line: string, at: number, end: number) =>
     (/[{=~#]/.test(line[at - 1]) && line[at - 2] !== '\\') || (line[at - 1] === '>' && line[at - 2] === '-') || /^(?:[=~#}]|->)/.test(line.slice(end));
   const hold = (line: string, li: number) =>
-    line.replace(/(?<=\S) {2,}(?=\S)/g, (run, at: number) =>
-      grammarSpaces[li].has(at) || (braceSpaces[li].has(at) && touchesGrammar(line, at, at + run.length)) ? run : HELD_SPACE.repeat(run.length),
-    );
+    line.replace(/(?<=\S) {2,}(?=\S)/g, (run, at: number) => (braceSpaces[li].has(at) && touchesGrammar(line, at, at + run.length) ? run : HELD_SPACE.repeat(run.length)));
   return { text: out.map(hold).join('\n'), shifts, problems };
 }
 
@@ -434,9 +441,6 @@ const isMoodleFraction = (w: number) => OPTION_WEIGHTS.some((f) => Math.abs(f - 
 /** An option's weight as stored, or as the question gave it before weights (see optionWeights). */
 const weightsOf = (q: ExportQuestion) => optionWeights(q.type, q.scoring, q.options ?? []);
 
-/** A question's short answers as Moodle reads them (moodleProblem refuses those under the old matching rule). */
-export const shortAnswersForMoodle = (q: ExportQuestion) => shortAnswersOf(q).answers;
-
 /**
  * Why a question cannot be written so that Moodle marks it as the portal does, or null (GIFT and
  * Moodle XML alike; `gift` adds what only GIFT cannot say). Moodle's multichoice marks the sum of
@@ -459,11 +463,12 @@ export function moodleProblem(q: ExportQuestion, format: 'gift' | 'xml'): string
     if (odd !== undefined) return `has an option weight of ${odd}%, which is not one of Moodle's grade fractions; export it as Excel`;
   }
   if (q.type === 'short_answer') {
-    const odd = shortAnswersOf(q).answers.find((a) => !isMoodleFraction(a.weight));
+    const { answers, textMatch } = shortAnswersOf(q);
+    const odd = answers.find((a) => !isMoodleFraction(a.weight));
     if (odd) return `has an answer weight of ${odd.weight}%, which is not one of Moodle's grade fractions; export it as Excel`;
     if (format === 'gift' && q.case_sensitive) return 'has case-sensitive answers, which GIFT cannot say; export it as Moodle XML';
     // Moodle compares inner spaces as written; the old rule counts a run of them as one ("no  one" is right).
-    if (shortAnswersOf(q).textMatch === 'legacy') {
+    if (textMatch === 'legacy') {
       return `is marked by the old answer matching rule (runs of inner spaces ignored), which Moodle (${name}) does not have; change its answer matching to "As Moodle" or export it as Excel`;
     }
   }
@@ -516,7 +521,7 @@ function answerBlock(q: ExportQuestion): string {
       return `{#\n${lines.join('')}${general}}`;
     }
     case 'short_answer':
-      return `{\n${shortAnswersForMoodle(q).map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
+      return `{\n${shortAnswersOf(q).answers.map((a) => `\t=${a.weight === 100 ? '' : giftWeight(a.weight)}${giftText(a.text)}${giftFeedback(a.feedback)}\n`).join('')}${general}}`;
     case 'descriptive':
       return general ? `{\n${general}}` : '{}';
     case 'matching':

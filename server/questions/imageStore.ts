@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions';
 import type { Database } from '../db/tables';
+import { COMBINED_FEEDBACK_FIELDS } from '../../src/schemas/questions';
 import { imageIdsIn, imageUrl, type ImageType } from './images';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -38,8 +39,8 @@ export function findImage(db: Db, id: number) {
   return db.selectFrom('question_images').select(['id', 'question_id', 'created_by', 'department_id', 'content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The text columns of a question that may refer to an image (question text, options, pairs, feedback). */
-const TEXT_COLUMNS = ['question', 'options', 'match_pairs', 'general_feedback', 'correct_feedback', 'partially_correct_feedback', 'incorrect_feedback', 'true_feedback', 'false_feedback', 'short_answers', 'numeric_answers'] as const;
+/** The text columns of a question that may refer to an image (question text, options, pairs, feedback, model answer). */
+const TEXT_COLUMNS = ['question', 'options', 'match_pairs', 'general_feedback', ...COMBINED_FEEDBACK_FIELDS, 'true_feedback', 'false_feedback', 'short_answers', 'numeric_answers', 'model_answer'] as const;
 
 /** The SQL patterns of a reference to image `id` in Markdown: the path followed by ')' or a space (a title). */
 const patternsOf = (id: number) => [`%${imageUrl(id)})%`, `%${imageUrl(id)} %`];

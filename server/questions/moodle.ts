@@ -1,4 +1,4 @@
-import { roundWeight } from '../../src/schemas/questions';
+import { roundWeight, type CombinedFeedbackField } from '../../src/schemas/questions';
 import { parseCloze } from '../../src/schemas/cloze';
 import type { QuestionDraft } from './types';
 
@@ -26,7 +26,7 @@ export interface MoodleNumericAnswer {
 }
 
 /** Moodle's combined feedback, by the question's field that keeps it. */
-export type CombinedFeedback = Partial<Record<'correct_feedback' | 'partially_correct_feedback' | 'incorrect_feedback', string>>;
+export type CombinedFeedback = Partial<Record<CombinedFeedbackField, string>>;
 
 interface Common {
   /** The first line of the question in its file. */

@@ -2,8 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult, type QuestionDraft, type RowError } from './types';
 import { moodleText, oneLine } from './text';
 import { Refusal, toDraft, type CombinedFeedback, type MoodleAnswer, type MoodleNumericAnswer, type MoodleQuestion } from './moodle';
-import { numericAnswersOf, optionWeights } from '../../src/schemas/questions';
-import { formatNumber, shortAnswersForMoodle } from './gift';
+import { numericAnswersOf, optionWeights, shortAnswersOf } from '../../src/schemas/questions';
+import { formatNumber } from './gift';
 import { embedImagesInXml, FileRefusal, QuestionImages, type StoredImage } from './moodleFiles';
 
 /**
@@ -283,7 +283,7 @@ function questionXml(q: ExportQuestion): string {
       break;
     case 'short_answer':
       out += `    <usecase>${q.case_sensitive ? 1 : 0}</usecase>\n`;
-      out += shortAnswersForMoodle(q).map((a) => answer(a.weight, a.text, 'moodle_auto_format', a.feedback)).join('');
+      out += shortAnswersOf(q).answers.map((a) => answer(a.weight, a.text, 'moodle_auto_format', a.feedback)).join('');
       break;
     case 'numeric':
       out += numericAnswersOf(q)

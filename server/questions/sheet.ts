@@ -14,11 +14,11 @@ export const OPTION_LETTERS = 'abcdefghijklmnopqrstuvwxyz'.slice(0, OPTIONS_MAX)
 const TEMPLATE_OPTION_COUNT = 6;
 const optionColumn = (i: number) => `option_${OPTION_LETTERS[i]}`;
 
-/** The template's columns, in order. */
-export const TEMPLATE_COLUMNS = [
+/** A sheet's columns, in order, with `optionCount` option columns (an export has more when a question has more options). */
+const sheetColumns = (optionCount: number): readonly string[] => [
   'question',
   'type',
-  ...OPTION_LETTERS.slice(0, TEMPLATE_OPTION_COUNT).map((_, i) => optionColumn(i)),
+  ...OPTION_LETTERS.slice(0, optionCount).map((_, i) => optionColumn(i)),
   'correct',
   'tolerance',
   'scoring',
@@ -29,7 +29,10 @@ export const TEMPLATE_COLUMNS = [
   'difficulty',
   'module',
   'topic',
-] as const;
+];
+
+/** The template's columns, in order. */
+export const TEMPLATE_COLUMNS = sheetColumns(TEMPLATE_OPTION_COUNT);
 
 const REQUIRED_COLUMNS = ['question', 'type'];
 
@@ -267,31 +270,32 @@ export function sheetColumnOf(draft: QuestionDraft, path: string, message: strin
 /** The export's header and rows: the template's columns, with more option columns when a question has more than six options. */
 export function questionSheetRows(questions: readonly ExportQuestion[]): { header: string[]; rows: unknown[][] } {
   const optionCount = Math.max(TEMPLATE_OPTION_COUNT, ...questions.map((q) => (q.type === 'single' || q.type === 'multiple' ? (q.options?.length ?? 0) : 0)));
-  const optionColumns = OPTION_LETTERS.slice(0, optionCount).map((_, i) => optionColumn(i));
-  const header = ['question', 'type', ...optionColumns, 'correct', 'tolerance', 'scoring', 'weights', 'matching', 'marks', 'time_required', 'difficulty', 'module', 'topic'];
+  const header = [...sheetColumns(optionCount)];
   const rows = questions.map((q) => {
     const choice = q.type === 'single' || q.type === 'multiple';
     const options = choice ? (q.options ?? []) : [];
+    const short = q.type === 'short_answer' ? shortAnswersOf(q) : undefined;
     let correct: unknown = '';
     if (choice) correct = options.flatMap((o, i) => (o.correct ? [OPTION_LETTERS[i].toUpperCase()] : [])).join(',');
     else if (q.type === 'true_false') correct = q.correct_bool ? 'TRUE' : 'FALSE';
     else if (q.type === 'numeric') correct = q.numeric_value ?? '';
-    else if (q.type === 'short_answer') correct = joinPipes(shortAnswersOf(q).answers.map((a) => a.text));
-    return [
-      q.question,
-      q.type,
-      ...optionColumns.map((_, i) => options[i]?.text ?? ''),
+    else if (short) correct = joinPipes(short.answers.map((a) => a.text));
+    const cells: Record<string, unknown> = {
+      question: q.question,
+      type: q.type,
+      ...Object.fromEntries(options.map((o, i) => [optionColumn(i), o.text])),
       correct,
-      q.type === 'numeric' ? (q.numeric_tolerance ?? 0) : '',
-      q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : '',
-      choice ? optionWeights(q.type, q.scoring ?? 'all_or_nothing', options).join('|') : '',
-      q.type === 'short_answer' ? shortAnswersOf(q).textMatch : '',
-      q.marks,
-      q.time_required,
-      q.difficulty,
-      q.module ?? '',
-      q.topic ?? '',
-    ];
+      tolerance: q.type === 'numeric' ? (q.numeric_tolerance ?? 0) : '',
+      scoring: q.type === 'multiple' ? (q.scoring ?? 'all_or_nothing') : '',
+      weights: choice ? optionWeights(q.type, q.scoring ?? 'all_or_nothing', options).join('|') : '',
+      matching: short?.textMatch ?? '',
+      marks: q.marks,
+      time_required: q.time_required,
+      difficulty: q.difficulty,
+      module: q.module ?? '',
+      topic: q.topic ?? '',
+    };
+    return header.map((column) => cells[column] ?? '');
   });
   return { header, rows };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hasCombinedFeedback, legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type NumericAnswer, type Question, type ShortAnswer } from '../../src/schemas/questions';
+import { combinedFeedbackWith, hasCombinedFeedback, legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type NumericAnswer, type Question, type ShortAnswer } from '../../src/schemas/questions';
 import type { ExportQuestion } from './types';
 
 /** Who owns imported questions: the importing teacher, in their department and institute. */
@@ -54,10 +54,7 @@ export function toStoredRow(q: Question, owner: Owner, now: number, newId: () =>
     category: text(q.category),
     tags: q.tags?.length ? JSON.stringify(q.tags) : null,
     general_feedback: text(q.general_feedback),
-    correct_feedback: hasCombinedFeedback(q.type) ? text(q.correct_feedback) : null,
-    partially_correct_feedback: hasCombinedFeedback(q.type) ? text(q.partially_correct_feedback) : null,
-    incorrect_feedback: hasCombinedFeedback(q.type) ? text(q.incorrect_feedback) : null,
-    model_answer: q.type === 'descriptive' ? text(q.model_answer) : null,
+    ...combinedFeedbackWith((field) => (hasCombinedFeedback(q.type) ? text(q[field]) : null)),
     true_feedback: q.type === 'true_false' ? text(q.true_feedback) : null,
     false_feedback: q.type === 'true_false' ? text(q.false_feedback) : null,
     short_answers: shortList ? JSON.stringify(shortList) : null,
@@ -106,9 +103,7 @@ export function fromStoredRow(row: Record<string, unknown>): ExportQuestion {
     category: str(row.category),
     tags: parseJson<string[]>(row.tags),
     general_feedback: str(row.general_feedback),
-    correct_feedback: str(row.correct_feedback),
-    partially_correct_feedback: str(row.partially_correct_feedback),
-    incorrect_feedback: str(row.incorrect_feedback),
+    ...combinedFeedbackWith((field) => str(row[field])),
     true_feedback: str(row.true_feedback),
     false_feedback: str(row.false_feedback),
     short_answers: parseJson<ShortAnswer[]>(row.short_answers),

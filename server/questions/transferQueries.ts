@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { scopeFor } from '../../src/schemas/entity';
-import { DIFFICULTIES, QUESTION_TYPES } from '../../src/schemas/questions';
+import { COMBINED_FEEDBACK_FIELDS, DIFFICULTIES, QUESTION_TYPES } from '../../src/schemas/questions';
 import type { SessionUser } from '../auth/sessions';
 import { likeLower, type AnySelect } from '../crud/adapter';
 import { parseListQuery } from '../crud/listQuery';
@@ -150,7 +150,7 @@ export async function selectForExport(db: Kysely<Database>, caller: SessionUser 
       't.numeric_value as numeric_value', 't.numeric_tolerance as numeric_tolerance', 't.accepted_answers as accepted_answers',
       't.module_id as module_id', 't.topic_id as topic_id', 't.subject_id as subject_id',
       't.name as name', 't.category as category', 't.tags as tags', 't.general_feedback as general_feedback',
-      't.correct_feedback as correct_feedback', 't.partially_correct_feedback as partially_correct_feedback', 't.incorrect_feedback as incorrect_feedback',
+      ...COMBINED_FEEDBACK_FIELDS.map((field) => `t.${field} as ${field}` as const),
       't.true_feedback as true_feedback', 't.false_feedback as false_feedback', 't.short_answers as short_answers',
       't.case_sensitive as case_sensitive', 't.text_match as text_match', 't.numeric_answers as numeric_answers', 't.match_pairs as match_pairs',
     ])

@@ -1,5 +1,5 @@
 import type { DraftImage } from './moodleFiles';
-import type { Difficulty, NumericAnswer, QuestionType, ScoringMode, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
+import type { CombinedFeedbackField, Difficulty, NumericAnswer, QuestionType, ScoringMode, ShortAnswer, TextMatchMode } from '../../src/schemas/questions';
 
 /** The file formats questions travel in. */
 /** xml is Moodle XML. */
@@ -56,8 +56,8 @@ export interface ParseResult {
   errors: RowError[];
 }
 
-/** A stored question as the exporters read it. */
-export interface ExportQuestion {
+/** A stored question as the exporters read it, with its combined feedback (choice, matching, Cloze). */
+export interface ExportQuestion extends Partial<Record<CombinedFeedbackField, string | null>> {
   id: number;
   type: QuestionType;
   question: string;
@@ -75,9 +75,6 @@ export interface ExportQuestion {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
-  correct_feedback?: string | null;
-  partially_correct_feedback?: string | null;
-  incorrect_feedback?: string | null;
   true_feedback?: string | null;
   false_feedback?: string | null;
   /** Weighted short and numeric answers; missing on old rows, whose accepted_answers / numeric_value say the same. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { entities } from '../../src/schemas';
-import { legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionOption } from '../../src/schemas/questions';
+import { COMBINED_FEEDBACK_FIELDS, hasCombinedFeedback, legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionOption } from '../../src/schemas/questions';
 import type { MatchPair } from '../../src/schemas/matching';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
@@ -13,20 +13,23 @@ const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
 
 const optionId = () => randomBytes(6).toString('base64url');
 
-/** The answer-key fields each type keeps; the others are cleared so a changed type leaves nothing stale. */
-const COMBINED = ['correct_feedback', 'partially_correct_feedback', 'incorrect_feedback'];
+/**
+ * The answer-key fields each type keeps, with the combined feedback of the types that have it; the
+ * others are cleared so a changed type leaves nothing stale.
+ */
 const KEY_FIELDS: Record<string, string[]> = {
-  single: ['options', ...COMBINED],
-  multiple: ['options', 'scoring', ...COMBINED],
+  single: ['options'],
+  multiple: ['options', 'scoring'],
   true_false: ['correct_bool', 'true_feedback', 'false_feedback'],
   numeric: ['numeric_answers', 'numeric_value', 'numeric_tolerance'],
   short_answer: ['short_answers', 'case_sensitive', 'text_match', 'accepted_answers'],
   descriptive: ['model_answer'],
-  matching: ['match_pairs', ...COMBINED],
+  matching: ['match_pairs'],
   description: [],
-  cloze: [...COMBINED],
+  cloze: [],
 };
-const ALL_KEY_FIELDS = Object.values(KEY_FIELDS).flat().filter((f, i, all) => all.indexOf(f) === i);
+const keyFieldsOf = (type: unknown): string[] => [...(KEY_FIELDS[type as string] ?? []), ...(hasCombinedFeedback(type) ? COMBINED_FEEDBACK_FIELDS : [])];
+const ALL_KEY_FIELDS = [...new Set([...Object.values(KEY_FIELDS).flat(), ...COMBINED_FEEDBACK_FIELDS])];
 
 /** Matching pairs get stable ids (a stem's and a choice's id in papers and responses), like options. */
 function preparePairs(pairs: MatchPair[]): { id: string; question: string; answer: string }[] {
@@ -54,7 +57,7 @@ export const questionAdapter: ResourceAdapter = {
       const topic = await db.selectFrom('topics').select('module_id').where('id', '=', body.topic as number).executeTakeFirst();
       if (topic && topic.module_id !== body.module) throw validationError({ topic: 'The topic does not belong to the selected module' });
     }
-    const keep = KEY_FIELDS[body.type as string] ?? [];
+    const keep = keyFieldsOf(body.type);
     const prepared: Record<string, unknown> = { ...body, topic: body.topic ?? null };
     for (const field of ALL_KEY_FIELDS) if (!keep.includes(field)) prepared[field] = null;
     if (Array.isArray(body.options) && keep.includes('options')) {

@@ -23,7 +23,6 @@ export const answerResponseSchema = z.union([
 ]);
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 
-/** Limits on what a student may send as one text answer. */
 /** The comment a teacher gives with the marks of one answer (the student sees it with them). */
 export const GRADING_COMMENT_MAX = 2000;
 /** The grading body's comment: text up to GRADING_COMMENT_MAX, or null / missing for none. */
@@ -33,6 +32,8 @@ export const gradingCommentSchema = z
   .max(GRADING_COMMENT_MAX, `The comment must be at most ${GRADING_COMMENT_MAX} characters`)
   .nullable()
   .optional();
+
+/** Limits on what a student may send as one text answer. */
 export const SHORT_ANSWER_MAX = 500;
 export const DESCRIPTIVE_MAX = 20_000;
 

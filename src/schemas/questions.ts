@@ -335,6 +335,18 @@ export const questionAnswerFields = {
 export const COMBINED_FEEDBACK_TYPES = ['single', 'multiple', 'matching', 'cloze'] as const;
 export const hasCombinedFeedback = (type: unknown) => (COMBINED_FEEDBACK_TYPES as readonly unknown[]).includes(type);
 
+/** Moodle's combined feedback: its fields and their labels, for a response with full marks, some but not all, or none. */
+export const COMBINED_FEEDBACK_LABELS = {
+  correct_feedback: 'Feedback for a correct response',
+  partially_correct_feedback: 'Feedback for a partially correct response',
+  incorrect_feedback: 'Feedback for an incorrect response',
+} as const;
+export type CombinedFeedbackField = keyof typeof COMBINED_FEEDBACK_LABELS;
+export const COMBINED_FEEDBACK_FIELDS = Object.keys(COMBINED_FEEDBACK_LABELS) as CombinedFeedbackField[];
+/** One value for each combined feedback field, by the field. */
+export const combinedFeedbackWith = <T>(value: (field: CombinedFeedbackField) => T) =>
+  Object.fromEntries(COMBINED_FEEDBACK_FIELDS.map((field) => [field, value(field)])) as Record<CombinedFeedbackField, T>;
+
 /** What Moodle keeps besides the answer key: a name, a category path, tags and general feedback. */
 export const questionMoodleFields = {
   name: optionalText('Question name', QUESTION_NAME_MAX),
@@ -345,9 +357,7 @@ export const questionMoodleFields = {
     .optional(),
   general_feedback: feedbackText('General feedback', GENERAL_FEEDBACK_MAX),
   /** Choice, matching and Cloze: Moodle's combined feedback, for a response with full marks, some but not all, or none. */
-  correct_feedback: feedbackText('Feedback for a correct response'),
-  partially_correct_feedback: feedbackText('Feedback for a partially correct response'),
-  incorrect_feedback: feedbackText('Feedback for an incorrect response'),
+  ...combinedFeedbackWith((field) => feedbackText(COMBINED_FEEDBACK_LABELS[field])),
   /** Descriptive questions: a model answer or rubric (Markdown) for the grader; never sent to students. */
   model_answer: optionalText('Model answer', MODEL_ANSWER_MAX),
 };
@@ -407,9 +417,7 @@ export const questionEntity = defineEntity({
     category: { label: 'Category' },
     tags: { label: 'Tags' },
     general_feedback: { label: 'General feedback' },
-    correct_feedback: { label: 'Feedback for a correct response' },
-    partially_correct_feedback: { label: 'Feedback for a partially correct response' },
-    incorrect_feedback: { label: 'Feedback for an incorrect response' },
+    ...combinedFeedbackWith((field) => ({ label: COMBINED_FEEDBACK_LABELS[field] })),
     model_answer: { label: 'Model answer or rubric' },
     match_pairs: { label: 'Matching pairs' },
   },

@@ -3,11 +3,13 @@ import { toNumberInput } from '../../schemas/fields';
 import {
   checkMoodleTypes,
   checkQuestionAnswer,
+  combinedFeedbackWith,
   hasCombinedFeedback,
   numericAnswersOf,
   optionWeights,
   questionSchema,
   shortAnswersOf,
+  type CombinedFeedbackField,
   type Difficulty,
   type NumericAnswer,
   type QuestionOption,
@@ -65,7 +67,8 @@ export interface PairDraft {
   answer: string;
 }
 
-export interface QuestionDraft {
+/** Choice, matching and Cloze: Moodle's combined feedback (correct, partially correct, incorrect response). */
+export interface QuestionDraft extends Record<CombinedFeedbackField, string> {
   subject: number | null;
   module: number | null;
   topic: number | null;
@@ -88,17 +91,13 @@ export interface QuestionDraft {
   category: string;
   tags: string;
   general_feedback: string;
-  /** Choice, matching and Cloze: Moodle's combined feedback (correct, partially correct, incorrect response). */
-  correct_feedback: string;
-  partially_correct_feedback: string;
-  incorrect_feedback: string;
   /** Descriptive: the model answer or rubric for graders. */
   model_answer: string;
   match_pairs: PairDraft[];
 }
 
 /** A bank record as the API answers it. */
-export interface QuestionRecord {
+export interface QuestionRecord extends Partial<Record<CombinedFeedbackField, string | null>> {
   id: number;
   subject: number;
   module: number;
@@ -124,9 +123,6 @@ export interface QuestionRecord {
   category?: string | null;
   tags?: string[] | null;
   general_feedback?: string | null;
-  correct_feedback?: string | null;
-  partially_correct_feedback?: string | null;
-  incorrect_feedback?: string | null;
   model_answer?: string | null;
   match_pairs?: { id: string; question: string; answer: string }[] | null;
   version: number;
@@ -166,9 +162,7 @@ export function newQuestionDraft(preset: Partial<Pick<QuestionDraft, 'subject' |
     category: '',
     tags: '',
     general_feedback: '',
-    correct_feedback: '',
-    partially_correct_feedback: '',
-    incorrect_feedback: '',
+    ...combinedFeedbackWith(() => ''),
     model_answer: '',
     match_pairs: [newPair(), newPair(), newPair()],
     ...preset,
@@ -204,9 +198,7 @@ export function draftOf(record: QuestionRecord): QuestionDraft {
     category: record.category ?? '',
     tags: (record.tags ?? []).join(', '),
     general_feedback: record.general_feedback ?? '',
-    correct_feedback: record.correct_feedback ?? '',
-    partially_correct_feedback: record.partially_correct_feedback ?? '',
-    incorrect_feedback: record.incorrect_feedback ?? '',
+    ...combinedFeedbackWith((field) => record[field] ?? ''),
     model_answer: record.model_answer ?? '',
     match_pairs: record.match_pairs?.length ? record.match_pairs.map((p) => ({ ...newPair(p.question, p.answer), id: p.id })) : blank.match_pairs,
   };
@@ -236,9 +228,7 @@ export function questionInputOf(draft: QuestionDraft): Record<string, unknown> {
     category: draft.category,
     tags: tagsOf(draft.tags),
     general_feedback: draft.general_feedback,
-    ...(hasCombinedFeedback(draft.type)
-      ? { correct_feedback: draft.correct_feedback, partially_correct_feedback: draft.partially_correct_feedback, incorrect_feedback: draft.incorrect_feedback }
-      : {}),
+    ...(hasCombinedFeedback(draft.type) ? combinedFeedbackWith((field) => draft[field]) : {}),
   };
   switch (draft.type) {
     case 'single':

@@ -101,6 +101,18 @@ describe('GIFT: runs of spaces and tabs around the grammar', () => {
     expect(result.valid[0].question.numeric_answers).toEqual([{ value: 1822, tolerance: 0, weight: 100, feedback: 'fb' }]);
   });
 
+  it.each([
+    ['Q {#=1 2:0}', 7],
+    ['Q {#=1  822:0}', 7],
+    ['Q {#=- 5:0}', 7],
+    ['Q {#=5:1 2}', 9],
+    ['Q {#1 ..5 0}', 10],
+  ])('a space inside a number (%s) is refused with its column, as Moodle refuses it, never read as another number', (gift, column) => {
+    const result = parseGift(gift);
+    expect(result.drafts).toEqual([]);
+    expect(result.errors).toEqual([expect.objectContaining({ row: 1, field: 'answer', message: expect.stringContaining(`(line 1, column ${column})`) })]);
+  });
+
   it('a run of spaces inside a text, an answer or a feedback is kept, in a numeric feedback too', () => {
     const result = check(parseGift('Say  it {#\n=5  #well  done\n~  #not  quite\n}\n\nQ {=no  one  #good  one}'));
     expect(result.errors).toEqual([]);

@@ -7,10 +7,12 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import {
+  COMBINED_FEEDBACK_FIELDS,
+  COMBINED_FEEDBACK_LABELS,
   DIFFICULTIES,
   DIFFICULTY_LABELS,
   hasCombinedFeedback,
@@ -19,6 +21,7 @@ import {
   QUESTION_TYPE_LABELS,
   SCORING_LABELS,
   SCORING_MODES,
+  type CombinedFeedbackField,
   type Question,
   type QuestionType,
 } from '../../../schemas/questions';
@@ -63,12 +66,12 @@ function useModuleTopics(moduleId: number | null) {
 }
 
 
-/** Moodle's combined feedback: the field, its label, and which responses see it (full, some or no marks). */
-const COMBINED_FEEDBACK_FIELDS = [
-  ['correct_feedback', 'Feedback for a correct response', 'to a response with full marks'],
-  ['partially_correct_feedback', 'Feedback for a partially correct response', 'to a response with some but not all marks'],
-  ['incorrect_feedback', 'Feedback for an incorrect response', 'to a response with no marks'],
-] as const;
+/** Which responses see each of Moodle's combined feedback (full, some or no marks). */
+const COMBINED_FEEDBACK_SEEN_BY: Record<CombinedFeedbackField, string> = {
+  correct_feedback: 'a response with full marks',
+  partially_correct_feedback: 'a response with some but not all marks',
+  incorrect_feedback: 'a response with no marks',
+};
 
 const ANSWER_DESCRIPTIONS: Record<QuestionType, string> = {
   single: 'Students choose one option.',
@@ -108,6 +111,20 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
   const topics = useModuleTopics(values.module);
   const preview = previewOfDraft(values);
   const bind = textFieldBinder(values, errors, setField);
+  // A Markdown text besides the question's (feedback, model answer), images pasted or dropped in as in the text.
+  const markdownField = (field: 'general_feedback' | 'model_answer' | CombinedFeedbackField, label: string, hint: string, props: TextFieldProps) => (
+    <TextField
+      key={field}
+      id={`question-${field.replace(/_/g, '-')}`}
+      label={label}
+      {...bind(field, hint)}
+      {...imagePasteHandlers((text) => setField(field, text), saving)}
+      multiline
+      disabled={saving}
+      fullWidth
+      {...props}
+    />
+  );
 
   const submit = (another: boolean) =>
     handleSubmit(async (question: Question) => {
@@ -262,17 +279,7 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
         <Alert severity="info" variant="outlined">
           You grade descriptive answers yourself from the quiz&apos;s Manage or Analysis screen once students submit.
         </Alert>
-        <TextField
-          id="question-model-answer"
-          label="Model answer or rubric"
-          {...bind('model_answer', 'Optional: shown beside each answer to whoever grades it, never to students. Markdown and $math$.')}
-          {...imagePasteHandlers((text) => setField('model_answer', text), saving)}
-          multiline
-          minRows={3}
-          maxRows={14}
-          disabled={saving}
-          fullWidth
-        />
+        {markdownField('model_answer', 'Model answer or rubric', 'Optional: shown beside each answer to whoever grades it, never to students. Markdown and $math$.', { minRows: 3, maxRows: 14 })}
       </Stack>
     );
   }
@@ -447,32 +454,15 @@ export function QuestionForm({ heading, initial, version, allowAnother = false, 
             )}
 
             <FormSection title="General feedback">
-              <TextField
-                id="question-general-feedback"
-                label="General feedback"
-                {...bind('general_feedback', 'Optional: shown in the review to every student once the correct answers are shown. Markdown and $math$.')}
-                {...imagePasteHandlers((text) => setField('general_feedback', text), saving)}
-                multiline
-                minRows={2}
-                maxRows={10}
-                disabled={saving}
-                fullWidth
-              />
+              {markdownField('general_feedback', 'General feedback', 'Optional: shown in the review to every student once the correct answers are shown. Markdown and $math$.', { minRows: 2, maxRows: 10 })}
               {hasCombinedFeedback(type) &&
-                COMBINED_FEEDBACK_FIELDS.map(([field, label, when]) => (
-                  <TextField
-                    key={field}
-                    id={`question-${field.replace(/_/g, '-')}`}
-                    label={label}
-                    {...bind(field, `Optional: shown in the review ${when}, once the correct answers are shown.`)}
-                    multiline
-                    maxRows={6}
-                    size="small"
-                    disabled={saving}
-                    fullWidth
-                    sx={{ mt: 2 }}
-                  />
-                ))}
+                COMBINED_FEEDBACK_FIELDS.map((field) =>
+                  markdownField(field, COMBINED_FEEDBACK_LABELS[field], `Optional: shown in the review to ${COMBINED_FEEDBACK_SEEN_BY[field]}, once the correct answers are shown. Markdown and $math$.`, {
+                    maxRows: 6,
+                    size: 'small',
+                    sx: { mt: 2 },
+                  }),
+                )}
             </FormSection>
 
             <FormActions submitLabel="Save question" onCancel={onCancel} saving={saving}>
