@@ -18,6 +18,7 @@ import { ROLE_LABELS } from '../../../schemas/roles';
 import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
 import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
+import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
 import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
@@ -145,6 +146,7 @@ export function InstituteHeadDashboard() {
 
 export function DepartmentHeadDashboard() {
   const { data, failed } = useDashboard<DepartmentHeadDashboardData>();
+  const paths = useQuizPaths();
   if (!data) return <Loading failed={failed} />;
   return (
     <>
@@ -201,7 +203,11 @@ export function DepartmentHeadDashboard() {
             <TableBody>
               {data.upcomingExams.map((q) => (
                 <TableRow key={q.quizId}>
-                  <TableCell><Link component={RouterLink} to={`/department-head/quiz/analysis/${q.quizId}`}>{q.name}</Link></TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.analysis(q.quizId)}>
+                      {q.name}
+                    </Link>
+                  </TableCell>
                   <TableCell>{q.groupName ?? '—'}</TableCell>
                   <TableCell>{q.teacherName ?? '—'}</TableCell>
                   <TableCell>{dateTimeText(q.validFrom)}</TableCell>
@@ -218,7 +224,7 @@ export function DepartmentHeadDashboard() {
 
 export function TeacherDashboard() {
   const { data, failed } = useDashboard<TeacherDashboardData>();
-  const basename = useBasename();
+  const paths = useQuizPaths();
   if (!data) return <Loading failed={failed} />;
   // Drafts are listed, never counted as live or upcoming quizzes.
   const count = (state: TeacherDashboardData['quizzes'][number]['state']) => data.quizzes.filter((q) => q.state === state).length;
@@ -231,7 +237,7 @@ export function TeacherDashboard() {
           title="Answers awaiting grading"
           value={data.awaitingGrading}
           hint={data.awaitingByQuiz.map((q) => (
-            <Link key={q.quizId} component={RouterLink} to={`${basename}/quiz/analysis/${q.quizId}`} sx={{ display: 'block' }}>
+            <Link key={q.quizId} component={RouterLink} to={paths.analysis(q.quizId)} sx={{ display: 'block' }}>
               {q.name}: {q.answers}
             </Link>
           ))}
@@ -255,7 +261,7 @@ export function TeacherDashboard() {
               {data.quizzes.map((q) => (
                 <TableRow key={q.quizId}>
                   <TableCell>
-                    <Link component={RouterLink} to={`${basename}/quiz/manage/${q.quizId}`}>
+                    <Link component={RouterLink} to={paths.manage(q.quizId)}>
                       {q.name}
                     </Link>
                   </TableCell>
@@ -325,7 +331,7 @@ export function TeacherDashboard() {
               <TableRow key={r.attemptId}>
                 <TableCell>{r.studentName}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`${basename}/quiz/analysis/${r.quizId}`}>
+                  <Link component={RouterLink} to={paths.analysis(r.quizId)}>
                     {r.quizName}
                   </Link>
                 </TableCell>
