@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBasename } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis } from '../../../ui/charts';
+import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis, percentXAxis } from '../../../ui/charts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -289,7 +289,7 @@ export function TeacherDashboard() {
               height={220}
               layout="horizontal"
               yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
-              xAxis={[{ min: 0, max: 100, label: MARKS_EARNED_LABEL }]}
+              xAxis={[percentXAxis(MARKS_EARNED_LABEL)]}
               series={[{ data: data.weakestModules.map((m) => m.percent), label: MARKS_EARNED_LABEL, valueFormatter: (v) => percentText(v) }]}
               hideLegend
             />
