@@ -19,9 +19,9 @@ import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
 import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
 import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
-import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
+import { AwaitingGradingNote, dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
-import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 
 /** Figures are read again this often while the dashboard is open. */
@@ -313,7 +313,7 @@ export function TeacherDashboard() {
         ) : (
           <Typography color="text.secondary">{data.weakestModulesPending ? 'No graded answer yet.' : 'No submitted attempt yet.'}</Typography>
         )}
-        {data.weakestModulesPending > 0 && <Typography sx={{ mt: 1 }}>{awaitingGradingText(data.weakestModulesPending)}: left out of these figures until graded.</Typography>}
+        <AwaitingGradingNote answers={data.weakestModulesPending} />
       </Panel>
       <SubjectAttainmentPanel subjects={data.subjects} />
       <Panel title="Latest results">
