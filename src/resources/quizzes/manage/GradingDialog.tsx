@@ -74,16 +74,18 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
 
   const save = async () => {
     if (!attempt) return;
-    // Every answer needs its marks ("Enter the marks" under an empty field): saving never closes with nothing said.
+    const changed = answered.filter((q) => savedMarks(q) !== (marks[q.id] ?? '').trim() || (q.comment ?? '') !== (comments[q.id] ?? '').trim());
+    // The answers given marks or a comment are saved (the others may be graded later); with none,
+    // every answer still without marks says "Enter the marks", so saving never closes with nothing said.
+    const checked = changed.length ? changed : answered.filter((q) => savedMarks(q) === '');
     const found: Record<number, string> = {};
-    for (const q of answered) {
+    for (const q of checked) {
       // A descriptive answer's marks run from 0 (this route takes no negative marks) to the question's.
       const problem = markError(marks[q.id] ?? '', 0, q.key.marks);
       if (problem) found[q.id] = problem;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
-    const changed = answered.filter((q) => savedMarks(q) !== (marks[q.id] ?? '').trim() || (q.comment ?? '') !== (comments[q.id] ?? '').trim());
     if (!changed.length) {
       onClose();
       return;
