@@ -12,11 +12,22 @@ export interface CurrentUser {
 /** One request per session token, shared by every screen that asks. */
 let cached: { token: string | null; promise: Promise<CurrentUser | undefined> } | undefined;
 
+const currentUserOf = ({ id, fullname, username }: CurrentUser): CurrentUser => ({ id, fullname, username });
+
+/**
+ * The profile the area's password check has just read (GET /api/profile) answers the look-ups of
+ * this session too, so that the screens behind it (the dashboard's greeting, the lists' own rows)
+ * do not ask the server again.
+ */
+export function rememberCurrentUser(profile: CurrentUser): void {
+  cached = { token: getToken(), promise: Promise.resolve(currentUserOf(profile)) };
+}
+
 function loadCurrentUser(): Promise<CurrentUser | undefined> {
   const token = getToken();
   if (cached?.token !== token) {
     const promise = read<CurrentUser>('/profile', { toast: false }).then((result) =>
-      result.success && result.data ? { id: result.data.id, fullname: result.data.fullname, username: result.data.username } : undefined,
+      result.success && result.data ? currentUserOf(result.data) : undefined,
     );
     cached = { token, promise };
     // A failed look-up is asked again next time rather than remembered.

@@ -173,11 +173,16 @@ export const quizIntegrityFields = {
   integrity_thresholds: z.preprocess(nullToUndefined, integrityThresholdsSchema.default(DEFAULT_INTEGRITY_THRESHOLDS)),
 };
 
-/** A published quiz needs something in its paper. */
-export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown; random_rules?: unknown }, ctx: z.RefinementCtx): void {
+/** A paper without fixed questions and without random rules: a quiz with it can only be a draft. */
+export function isPaperEmpty(quiz: { questions?: unknown; random_rules?: unknown }): boolean {
   const fixed = Array.isArray(quiz.questions) ? quiz.questions.length : 0;
   const rules = Array.isArray(quiz.random_rules) ? quiz.random_rules.length : 0;
-  if (quiz.published === true && fixed + rules === 0) {
+  return fixed + rules === 0;
+}
+
+/** A published quiz needs something in its paper. */
+export function checkQuizPaper(quiz: { published?: unknown; questions?: unknown; random_rules?: unknown }, ctx: z.RefinementCtx): void {
+  if (quiz.published === true && isPaperEmpty(quiz)) {
     ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Add at least one question or random rule before publishing' });
   }
 }

@@ -10,6 +10,8 @@ import type { XAxis, YAxis } from '@mui/x-charts/models';
  */
 export const countAxis = (label?: string): YAxis => ({ min: 0, tickMinStep: 1, label, width: 'auto' });
 export const percentAxis = (label = '%'): YAxis => ({ min: 0, max: 100, label, width: 'auto' });
+/** The same along the bottom, for horizontal bars. */
+export const percentXAxis = (label = '%'): XAxis => ({ min: 0, max: 100, label, height: 'auto' });
 /** A value axis of marks (fractions allowed), from 0. */
 export const marksAxis = (label?: string): YAxis => ({ min: 0, label, width: 'auto' });
 /** Names along the bottom (band: bars; point: lines). */

@@ -67,13 +67,12 @@ function AreaAppBar() {
 /**
  * No page scrolls sideways: react-admin's layout grows to its widest content (min-width:
  * fit-content, and a flex item's automatic minimum width), so one wide table widened the whole
- * page. The layout keeps to the window instead, and a wide table scrolls in its own box (the
- * lists' tables here; the hand-written pages put theirs in a TableContainer).
+ * page. The layout keeps to the window instead; the hand-written pages put their wide tables in
+ * a TableContainer, which scrolls in its own box.
  */
 const FIT_THE_WINDOW = {
   minWidth: 0,
   '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
-  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
 } as const;
 
 /** react-admin's layout with the area's menu and bar, and the dialog that shows a new account's initial password. */

@@ -1,6 +1,6 @@
 import { createElement, isValidElement, useMemo, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider, defaultTheme, type ErrorProps, type ResourceProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider, defaultDarkTheme, defaultLightTheme, type ErrorProps, type ResourceProps } from 'react-admin';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { authProvider } from '../../shell/authProvider';
 import { createDataProvider } from '../../api/dataProvider';
@@ -30,8 +30,12 @@ interface StaffAreaProps {
   pages?: Readonly<Record<string, ComponentType>>;
 }
 
-/** react-admin's look with the portal's changes (buttons keep the case of their text). */
-const ADMIN_THEME = withPortalLook(defaultTheme);
+/**
+ * react-admin's looks with the portal's changes (buttons keep the case of their text): its light
+ * one, and its dark one for a system that prefers dark, as react-admin chooses without a theme.
+ */
+const ADMIN_LIGHT_THEME = withPortalLook(defaultLightTheme);
+const ADMIN_DARK_THEME = withPortalLook(defaultDarkTheme);
 
 const NO_RESOURCES: Readonly<Record<string, ResourceConfig>> = {};
 const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
@@ -88,7 +92,8 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
         <Admin
           basename={`/${area}`}
           title={ROLE_LABELS[roleOfArea(area)]}
-          theme={ADMIN_THEME}
+          lightTheme={ADMIN_LIGHT_THEME}
+          darkTheme={ADMIN_DARK_THEME}
           authProvider={authProvider}
           dataProvider={dataProvider}
           dashboard={AreaDashboard}

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import { rememberCurrentUser } from '../../auth/useCurrentUser';
 import { authProvider } from '../../shell/authProvider';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { PublicPage } from '../PublicPage';
@@ -30,6 +31,7 @@ function useInitialPasswordCheck() {
     let active = true;
     fetchProfile({ toast: false }).then((result) => {
       if (!active) return;
+      if (result.success && result.data) rememberCurrentUser(result.data);
       if (result.success && result.data?.mustChangePassword) setState({ kind: 'required', fullname: result.data.fullname });
       else if (result.internet) setState({ kind: 'offline' });
       else setState({ kind: 'clear' });

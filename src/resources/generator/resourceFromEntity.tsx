@@ -26,7 +26,8 @@ export type GeneratedResource = Omit<ResourceProps, 'name'> & {
  */
 export function resourceFromEntity(def: EntityDef, options: GeneratedResourceOptions = {}): GeneratedResource {
   const formOptions = options.form ?? {};
-  const icon = options.icon ?? ENTITY_ICONS[def.resource as ResourceName];
+  // The entity's icon in every area (sectionIcons.ts), on the menu and the empty list alike.
+  const icon = ENTITY_ICONS[def.resource as ResourceName];
 
   const list = () => <EntityList def={def} icon={icon} actions={options.listActions} columns={options.listColumns} />;
   const create = () => (

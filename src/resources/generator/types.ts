@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { FormOptions } from './formModel';
 
@@ -10,7 +10,6 @@ export interface GeneratedFormOptions extends FormOptions {
 
 /** What a resource's override may add to the generated screens. */
 export interface GeneratedResourceOptions {
-  icon?: ComponentType;
   form?: GeneratedFormOptions;
   /** Extra buttons in the list's toolbar (before Add and Export). */
   listActions?: ReactNode;

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderHook, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { displayNameOf, useGreetingName } from '../../../src/auth/useCurrentUser';
+import { PasswordChangeGate } from '../../../src/pages/account/PasswordChangeGate';
 import { useMswServer } from '../helpers/mswServer';
+import { renderRoutes } from '../helpers/renderRoutes';
 
 describe('the name a dashboard greets by', () => {
   const server = useMswServer();
@@ -32,5 +34,25 @@ describe('the name a dashboard greets by', () => {
     const { result } = renderHook(() => useGreetingName());
 
     await waitFor(() => expect(result.current).toBe('admin'));
+  });
+
+  it("is the profile the area's password check read: the session asks for it once", async () => {
+    localStorage.setItem('token', 'tok-greeting-gate');
+    localStorage.setItem('username', 'teacher');
+    let asked = 0;
+    server.use(
+      http.get('*/profile', () => {
+        asked += 1;
+        return HttpResponse.json({ success: true, message: '', data: { id: 4, username: 'teacher', fullname: 'Tara Teacher', mustChangePassword: false } });
+      }),
+    );
+    function Greeting() {
+      const name = useGreetingName();
+      return <p>{name ? `Welcome, ${name}` : 'waiting'}</p>;
+    }
+    renderRoutes([{ path: '/teacher', element: <PasswordChangeGate><Greeting /></PasswordChangeGate> }], '/teacher');
+
+    expect(await screen.findByText('Welcome, Tara Teacher')).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 });

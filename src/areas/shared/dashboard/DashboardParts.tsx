@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { awaitingGradingText } from '../../../schemas/figures';
 
 /** One figure of a dashboard, labelled for screen readers and tests by its title. */
 export function StatCard({ title, value, hint }: { title: string; value: ReactNode; hint?: ReactNode }) {
@@ -46,3 +47,8 @@ export const percentText = (n: number | null | undefined) => (n === null || n ==
 export const dateTimeText = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : new Date(ms).toLocaleString());
 /** A day (a UTC midnight) as "2 Sep 2026". */
 export const utcDateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Under a panel's figures: how many answers awaiting grading they leave out (nothing when none). */
+export function AwaitingGradingNote({ answers }: { answers: number }) {
+  return answers > 0 ? <Typography sx={{ mt: 1 }}>{awaitingGradingText(answers)}: left out of these figures until graded.</Typography> : null;
+}

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useBasename } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis } from '../../../ui/charts';
+import { countAxis, LINE_SERIES, namesXAxis, namesYAxis, percentAxis, percentXAxis } from '../../../ui/charts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -18,9 +18,10 @@ import { ROLE_LABELS } from '../../../schemas/roles';
 import { fetchDashboard } from '../../../shell/dashboard/dashboardApi';
 import type { AdminDashboardData, DashboardData, DepartmentHeadDashboardData, InstituteHeadDashboardData, TeacherDashboardData } from '../../../shell/dashboard/dashboardTypes';
 import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
-import { dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
+import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
+import { AwaitingGradingNote, dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
-import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 
 /** Figures are read again this often while the dashboard is open. */
@@ -145,6 +146,7 @@ export function InstituteHeadDashboard() {
 
 export function DepartmentHeadDashboard() {
   const { data, failed } = useDashboard<DepartmentHeadDashboardData>();
+  const paths = useQuizPaths();
   if (!data) return <Loading failed={failed} />;
   return (
     <>
@@ -201,7 +203,11 @@ export function DepartmentHeadDashboard() {
             <TableBody>
               {data.upcomingExams.map((q) => (
                 <TableRow key={q.quizId}>
-                  <TableCell><Link component={RouterLink} to={`/department-head/quiz/analysis/${q.quizId}`}>{q.name}</Link></TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.analysis(q.quizId)}>
+                      {q.name}
+                    </Link>
+                  </TableCell>
                   <TableCell>{q.groupName ?? '—'}</TableCell>
                   <TableCell>{q.teacherName ?? '—'}</TableCell>
                   <TableCell>{dateTimeText(q.validFrom)}</TableCell>
@@ -218,7 +224,7 @@ export function DepartmentHeadDashboard() {
 
 export function TeacherDashboard() {
   const { data, failed } = useDashboard<TeacherDashboardData>();
-  const basename = useBasename();
+  const paths = useQuizPaths();
   if (!data) return <Loading failed={failed} />;
   // Drafts are listed, never counted as live or upcoming quizzes.
   const count = (state: TeacherDashboardData['quizzes'][number]['state']) => data.quizzes.filter((q) => q.state === state).length;
@@ -231,7 +237,7 @@ export function TeacherDashboard() {
           title="Answers awaiting grading"
           value={data.awaitingGrading}
           hint={data.awaitingByQuiz.map((q) => (
-            <Link key={q.quizId} component={RouterLink} to={`${basename}/quiz/analysis/${q.quizId}`} sx={{ display: 'block' }}>
+            <Link key={q.quizId} component={RouterLink} to={paths.analysis(q.quizId)} sx={{ display: 'block' }}>
               {q.name}: {q.answers}
             </Link>
           ))}
@@ -255,7 +261,7 @@ export function TeacherDashboard() {
               {data.quizzes.map((q) => (
                 <TableRow key={q.quizId}>
                   <TableCell>
-                    <Link component={RouterLink} to={`${basename}/quiz/manage/${q.quizId}`}>
+                    <Link component={RouterLink} to={paths.manage(q.quizId)}>
                       {q.name}
                     </Link>
                   </TableCell>
@@ -283,7 +289,7 @@ export function TeacherDashboard() {
               height={220}
               layout="horizontal"
               yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
-              xAxis={[{ min: 0, max: 100, label: MARKS_EARNED_LABEL }]}
+              xAxis={[percentXAxis(MARKS_EARNED_LABEL)]}
               series={[{ data: data.weakestModules.map((m) => m.percent), label: MARKS_EARNED_LABEL, valueFormatter: (v) => percentText(v) }]}
               hideLegend
             />
@@ -307,7 +313,7 @@ export function TeacherDashboard() {
         ) : (
           <Typography color="text.secondary">{data.weakestModulesPending ? 'No graded answer yet.' : 'No submitted attempt yet.'}</Typography>
         )}
-        {data.weakestModulesPending > 0 && <Typography sx={{ mt: 1 }}>{awaitingGradingText(data.weakestModulesPending)}: left out of these figures until graded.</Typography>}
+        <AwaitingGradingNote answers={data.weakestModulesPending} />
       </Panel>
       <SubjectAttainmentPanel subjects={data.subjects} />
       <Panel title="Latest results">
@@ -325,7 +331,7 @@ export function TeacherDashboard() {
               <TableRow key={r.attemptId}>
                 <TableCell>{r.studentName}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`${basename}/quiz/analysis/${r.quizId}`}>
+                  <Link component={RouterLink} to={paths.analysis(r.quizId)}>
                     {r.quizName}
                   </Link>
                 </TableCell>

@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { read } from '../../../api/httpClient';
 import type { SubjectAttainmentData } from '../../../shell/dashboard/dashboardTypes';
-import { Panel, percentText } from './DashboardParts';
-import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
+import { AwaitingGradingNote, Panel, percentText } from './DashboardParts';
+import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 
 const trendText = (t: number | null) => (t === null ? '—' : `${t > 0 ? '▲ +' : t < 0 ? '▼ ' : ''}${Math.round(t * 10) / 10} points`);
@@ -83,7 +83,7 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
           </Table>
         </>
       )}
-      {pending > 0 && <Typography sx={{ mt: 1 }}>{awaitingGradingText(pending)}: left out of these figures until graded.</Typography>}
+      <AwaitingGradingNote answers={pending} />
     </Panel>
   );
 }

@@ -19,7 +19,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { Quiz, QuizOptions } from '../../../schemas/quizzes';
-import { QUIZ_NAME_MAX } from '../../../schemas/quizzes';
+import { isPaperEmpty, QUIZ_NAME_MAX } from '../../../schemas/quizzes';
 import type { RoomRecord } from '../../../schemas/rooms';
 import type { SubjectRecord } from '../../../schemas/subjects';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
@@ -263,7 +263,7 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
   // A quiz without questions can only be a draft (the schema refuses publishing it): saving one asks first.
   const [emptyDraft, setEmptyDraft] = useState<Quiz>();
   const submit = handleSubmit(async (quiz: Quiz) => {
-    if (quiz.questions.length + quiz.random_rules.length === 0) setEmptyDraft(quiz);
+    if (isPaperEmpty(quiz)) setEmptyDraft(quiz);
     else await save(quiz);
   });
   const save = async (quiz: Quiz) => {

@@ -19,6 +19,7 @@ import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
 import { showToast } from '../../../ui/toast/toastStore';
 import { ModelAnswer } from '../../../ui/ModelAnswer';
 import { QuestionView, type QuestionResponse } from '../../questions/QuestionView';
+import { markError } from '../analysis/QuestionGradingDialog';
 import type { AttemptForGrading, AttemptQuestion, Participant } from '../quizTypes';
 import { fetchAttempt, gradeAnswer } from './manageApi';
 
@@ -28,16 +29,6 @@ interface GradingDialogProps {
   onClose: () => void;
   /** Called after marks were saved (the participants' scores change). */
   onGraded: () => void;
-}
-
-/** The marks typed for a descriptive answer: a number from 0 to the question's marks. */
-export function gradeError(text: string, max: number): string | undefined {
-  if (text.trim() === '') return 'Enter the marks';
-  const value = Number(text);
-  if (!Number.isFinite(value)) return 'Enter the marks';
-  if (value < 0) return 'Marks cannot be negative';
-  if (value > max) return `At most ${max}`;
-  return undefined;
 }
 
 /** The marks already given to an answer, as the field shows them ('' while it waits for grading). */
@@ -83,15 +74,18 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
 
   const save = async () => {
     if (!attempt) return;
-    // Every answer needs its marks ("Enter the marks" under an empty field): saving never closes with nothing said.
+    const changed = answered.filter((q) => savedMarks(q) !== (marks[q.id] ?? '').trim() || (q.comment ?? '') !== (comments[q.id] ?? '').trim());
+    // The answers given marks or a comment are saved (the others may be graded later); with none,
+    // every answer still without marks says "Enter the marks", so saving never closes with nothing said.
+    const checked = changed.length ? changed : answered.filter((q) => savedMarks(q) === '');
     const found: Record<number, string> = {};
-    for (const q of answered) {
-      const problem = gradeError(marks[q.id] ?? '', q.key.marks);
+    for (const q of checked) {
+      // A descriptive answer's marks run from 0 (this route takes no negative marks) to the question's.
+      const problem = markError(marks[q.id] ?? '', 0, q.key.marks);
       if (problem) found[q.id] = problem;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
-    const changed = answered.filter((q) => savedMarks(q) !== (marks[q.id] ?? '').trim() || (q.comment ?? '') !== (comments[q.id] ?? '').trim());
     if (!changed.length) {
       onClose();
       return;

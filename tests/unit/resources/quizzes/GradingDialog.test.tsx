@@ -66,4 +66,34 @@ describe('GradingDialog', () => {
     expect(sent).toEqual([{ marks: 4, comment: 'Say why negative edges break it.' }]);
     expect(onGraded).toHaveBeenCalledTimes(1);
   });
+
+  it('asks for the marks of every answer when none has any, then saves the ones given marks and leaves the others to grade later', async () => {
+    const two = {
+      ...attempt,
+      questions: [
+        attempt.questions[0],
+        { id: 42, type: 'descriptive', question: 'Explain Prim.', key: { type: 'descriptive', marks: 5 }, response: 'Grow a tree.', marks: null, outcome: 'pending', comment: null, modelAnswer: null },
+      ],
+    };
+    const sent: { id: string; body: unknown }[] = [];
+    server.use(
+      http.get('/api/quizzes/1/attempts/9', () => HttpResponse.json({ success: true, message: '', data: two })),
+      http.put('/api/quizzes/1/attempts/9/answers/:qid/grade', async ({ request, params }) => {
+        sent.push({ id: String(params.qid), body: await request.json() });
+        return HttpResponse.json({ success: true, message: 'Marks saved', data: { score: 6, maxScore: 12, pending: true } });
+      }),
+    );
+    const onClose = vi.fn();
+    render(<GradingDialog quizId={1} participant={participant} onClose={onClose} onGraded={vi.fn()} />);
+
+    await screen.findByText('Explain Prim.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save marks' }));
+    await waitFor(() => expect(messageOf('grade-41')).toBe('Enter the marks'));
+    expect(messageOf('grade-42')).toBe('Enter the marks');
+
+    fireEvent.change(document.getElementById('grade-41')!, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save marks' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([{ id: '41', body: { marks: 4, comment: null } }]);
+  });
 });
