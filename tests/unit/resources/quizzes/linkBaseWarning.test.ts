@@ -3,12 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { linkBaseWarning } from '../../../../src/resources/quizzes/manage/LinkBaseWarning';
 
 describe('the manage page warning about the links handed to students', () => {
-  it('says plainly where the links point when this browser is on another origin', () => {
+  it('says plainly that students on other machines cannot open loopback links when this browser is on another origin', () => {
     expect(linkBaseWarning('http://localhost:3000', 'http://192.168.1.20:3000')).toBe(
       'Links point to http://localhost:3000; students on other machines cannot open them. Set PUBLIC_URL.',
     );
+    expect(linkBaseWarning('http://127.0.0.1:3000/', 'http://exam.local:3000')).toBe(
+      'Links point to http://127.0.0.1:3000; students on other machines cannot open them. Set PUBLIC_URL.',
+    );
+    expect(linkBaseWarning('http://[::1]:3000', 'http://127.0.0.1:3000')).toBe(
+      'Links point to http://[::1]:3000; students on other machines cannot open them. Set PUBLIC_URL.',
+    );
+  });
+
+  it('says where other links point, without claiming students cannot open them', () => {
     expect(linkBaseWarning('https://exam.example.edu/', 'http://127.0.0.1:3000')).toBe(
-      'Links point to https://exam.example.edu; students on other machines cannot open them. Set PUBLIC_URL.',
+      'Links point to https://exam.example.edu, not to http://127.0.0.1:3000 where this page is open. Check that students can open https://exam.example.edu, or set PUBLIC_URL to the address they use.',
     );
   });
 
