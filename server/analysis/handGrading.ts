@@ -84,7 +84,7 @@ export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQ
 export async function markAnswerByHand(
   db: Kysely<Database>,
   quiz: AnalysedQuiz,
-  { attemptId, questionId, marks, comment }: { attemptId: number; questionId: number; marks: number; comment: string | null },
+  { attemptId, questionId, marks, comment }: { attemptId: number; questionId: number; marks: number; comment?: string | null },
 ) {
   const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('quiz_id', '=', quiz.id).executeTakeFirst();
   if (!attempt) throw notFound('Attempt not found');
@@ -97,8 +97,9 @@ export async function markAnswerByHand(
   const now = Date.now();
   await db
     .insertInto('answers')
-    .values({ attempt_id: attempt.id, question_id: question.id, response: null, seq: 0, saved_at: now, outcome: 'graded', marks, comment, manual: 1 })
-    .onConflict((oc) => oc.columns(['attempt_id', 'question_id']).doUpdateSet({ outcome: 'graded', marks, comment, manual: 1 }))
+    .values({ attempt_id: attempt.id, question_id: question.id, response: null, seq: 0, saved_at: now, outcome: 'graded', marks, comment: comment ?? null, manual: 1 })
+    // A comment not given (undefined) leaves the stored one as it is, as the manage page's grading does.
+    .onConflict((oc) => oc.columns(['attempt_id', 'question_id']).doUpdateSet({ outcome: 'graded', marks, ...(comment === undefined ? {} : { comment }), manual: 1 }))
     .execute();
   return regradeAttempt(db, attempt.id);
 }

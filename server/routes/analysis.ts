@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/envelope';
 import { analysableQuiz, type AnalysedQuiz } from '../analysis/access';
 import { markAnswerByHand, questionGradingSheet } from '../analysis/handGrading';
-import { gradingCommentSchema } from '../../src/schemas/answers';
+import { commentToStore, gradingCommentSchema, gradingMarksSchema } from '../../src/schemas/answers';
 import { loadQuizReport } from '../analysis/report';
 import { reportCsv, reportWorkbook } from '../analysis/export';
 import { subjectAttainment } from '../analysis/subjectAttainment';
@@ -75,16 +75,16 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set the marks (and a comment) of one answer by hand; grading again keeps them',
         params: quizParams.extend({ attemptId: id, questionId: id }),
         body: z.object({
-          marks: z.number({ error: 'Enter the marks' }).finite('Enter the marks'),
+          marks: gradingMarksSchema,
           comment: gradingCommentSchema,
         }),
       },
     },
     async (req) => {
       const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
-      const comment = req.body.comment ? req.body.comment : null;
+      const comment = commentToStore(req.body.comment);
       const graded = await markAnswerByHand(app.db, quiz, { attemptId: req.params.attemptId, questionId: req.params.questionId, marks: req.body.marks, comment });
-      return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1, marks: req.body.marks, comment }, 'Marks saved');
+      return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1, marks: req.body.marks, ...(comment === undefined ? {} : { comment }) }, 'Marks saved');
     },
   );
 

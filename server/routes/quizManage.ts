@@ -10,7 +10,7 @@ import { writeWorkbook } from '../upload/spreadsheet';
 import { EXAM_LINK_PARAM } from '../exam/links';
 import { baseUrlOf } from '../integrity/sebProof';
 import { modelAnswersOf } from '../analysis/handGrading';
-import { gradingCommentSchema } from '../../src/schemas/answers';
+import { commentToStore, gradingCommentSchema, gradingMarksSchema } from '../../src/schemas/answers';
 import {
   accommodationsOf,
   answersOf,
@@ -239,7 +239,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Grade a descriptive answer',
         params: attemptParams.extend({ questionId: z.coerce.number().int().positive() }),
-        body: z.object({ marks: z.number({ error: 'Enter the marks' }).min(0, 'Marks cannot be negative'), comment: gradingCommentSchema }),
+        body: z.object({ marks: gradingMarksSchema.min(0, 'Marks cannot be negative'), comment: gradingCommentSchema }),
       },
     },
     async (req) => {
@@ -252,9 +252,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (question.type !== 'descriptive') throw badRequest('Only descriptive answers are graded by hand', { marks: 'Only descriptive answers are graded by hand' });
       if (req.body.marks > question.marks) throw badRequest(`Invalid marks: at most ${question.marks}`, { marks: `At most ${question.marks}` });
       if (!(await hasAnswer(app.db, attempt.id, question.id))) throw badRequest('The student did not answer this question', { marks: 'Nothing to grade' });
-      // A comment sent empty is cleared; one not sent is left as it is.
-      const comment = req.body.comment === undefined ? undefined : req.body.comment || null;
-      await gradeAnswer(app.db, attempt.id, question.id, req.body.marks, comment);
+      await gradeAnswer(app.db, attempt.id, question.id, req.body.marks, commentToStore(req.body.comment));
       const graded = await regradeAttempt(app.db, attempt.id);
       return ok({ score: graded.score, maxScore: graded.max_score, pending: graded.pending === 1 }, 'Marks saved');
     },

@@ -23,6 +23,11 @@ export const answerResponseSchema = z.union([
 ]);
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 
+/** What the grading dialogs and the grading routes say when no number of marks was given. */
+export const ENTER_THE_MARKS = 'Enter the marks';
+/** The marks of a grading body: a number, else ENTER_THE_MARKS on the field (each route adds its bounds). */
+export const gradingMarksSchema = z.number({ error: ENTER_THE_MARKS }).finite(ENTER_THE_MARKS);
+
 /** The comment a teacher gives with the marks of one answer (the student sees it with them). */
 export const GRADING_COMMENT_MAX = 2000;
 /** The grading body's comment: text up to GRADING_COMMENT_MAX, or null / missing for none. */
@@ -32,6 +37,9 @@ export const gradingCommentSchema = z
   .max(GRADING_COMMENT_MAX, `The comment must be at most ${GRADING_COMMENT_MAX} characters`)
   .nullable()
   .optional();
+
+/** The comment to store from a grading body: a comment sent empty (or null) clears it, one not sent leaves it as it is. */
+export const commentToStore = (comment: string | null | undefined): string | null | undefined => (comment === undefined ? undefined : comment || null);
 
 /** Limits on what a student may send as one text answer. */
 export const SHORT_ANSWER_MAX = 500;

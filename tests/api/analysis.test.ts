@@ -217,6 +217,15 @@ describeDb('quiz statistics', () => {
       expect(data.questions.find((q: any) => q.questionId === trueFalse.id)).toMatchObject({ facility: 75 });
       const row = json(await call('GET', `/api/quizzes/${quiz}/grading/${trueFalse.id}`, tokens.teacher)).data.answers.find((a: any) => a.attemptId === students[3].attempt);
       expect(row).toMatchObject({ marks: 1, comment: 'Ambiguous wording: accepted', manual: true });
+      // The same rule as the manage page's grading: marks sent without a comment leave it, an empty comment clears it.
+      const gradingRow = async () => json(await call('GET', `/api/quizzes/${quiz}/grading/${trueFalse.id}`, tokens.teacher)).data.answers.find((a: any) => a.attemptId === students[3].attempt);
+      expect((await call('PUT', `/api/quizzes/${quiz}/attempts/${students[3].attempt}/answers/${trueFalse.id}/mark`, tokens.teacher, { marks: 1 })).statusCode).toBe(200);
+      expect(await gradingRow()).toMatchObject({ marks: 1, comment: 'Ambiguous wording: accepted' });
+      expect((await call('PUT', `/api/quizzes/${quiz}/attempts/${students[3].attempt}/answers/${trueFalse.id}/mark`, tokens.teacher, { marks: 1, comment: '' })).statusCode).toBe(200);
+      expect(await gradingRow()).toMatchObject({ marks: 1, comment: null });
+      const missing = await call('PUT', `/api/quizzes/${quiz}/attempts/${students[3].attempt}/answers/${trueFalse.id}/mark`, tokens.teacher, { comment: 'No marks' });
+      expect(missing.statusCode).toBe(400);
+      expect(json(missing).data.errors).toEqual({ marks: 'Enter the marks' });
     });
 
     it('exports the whole report as .xlsx and as CSV', async () => {

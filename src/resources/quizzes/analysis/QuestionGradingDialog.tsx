@@ -14,7 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GRADING_COMMENT_MAX } from '../../../schemas/answers';
+import { ENTER_THE_MARKS, GRADING_COMMENT_MAX } from '../../../schemas/answers';
 import { serverFieldErrors } from '../../../ui/forms/fieldErrors';
 import { showToast } from '../../../ui/toast/toastStore';
 import { ModelAnswer } from '../../../ui/ModelAnswer';
@@ -33,9 +33,9 @@ interface QuestionGradingDialogProps {
 
 /** The marks typed for an answer: a number from `min` (below 0 only with negative marking) to the question's marks. */
 export function markError(text: string, min: number, max: number): string | undefined {
-  if (text.trim() === '') return 'Enter the marks';
+  if (text.trim() === '') return ENTER_THE_MARKS;
   const value = Number(text);
-  if (!Number.isFinite(value)) return 'Enter the marks';
+  if (!Number.isFinite(value)) return ENTER_THE_MARKS;
   if (value < min) return min === 0 ? 'Marks cannot be negative' : `At least ${min}`;
   if (value > max) return `At most ${max}`;
   return undefined;
