@@ -139,26 +139,30 @@ export function FeedbackListPage() {
             <Typography component="h2" variant="h6" gutterBottom>
               Average rating by quiz
             </Typography>
-            <Table size="small" aria-label="Average rating by quiz">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Quiz</TableCell>
-                  <TableCell align="right">Feedback</TableCell>
-                  <TableCell>Average rating</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.quizzes.map((q) => (
-                  <TableRow key={q.quizId}>
-                    <TableCell>{q.name}</TableCell>
-                    <TableCell align="right">{q.count}</TableCell>
-                    <TableCell>
-                      <AverageRating value={q.averageRating} />
-                    </TableCell>
+            {report.quizzes.length === 0 ? (
+              <Typography color="text.secondary">No quiz has feedback for these filters.</Typography>
+            ) : (
+              <Table size="small" aria-label="Average rating by quiz">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Quiz</TableCell>
+                    <TableCell align="right">Feedback</TableCell>
+                    <TableCell>Average rating</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {report.quizzes.map((q) => (
+                    <TableRow key={q.quizId}>
+                      <TableCell>{q.name}</TableCell>
+                      <TableCell align="right">{q.count}</TableCell>
+                      <TableCell>
+                        <AverageRating value={q.averageRating} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
           </Paper>
           <Paper variant="outlined" component="section" aria-label="All feedback" sx={{ p: 2 }}>
             <Typography component="h2" variant="h6" gutterBottom>
