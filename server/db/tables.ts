@@ -105,6 +105,46 @@ export interface QuizTable {
   attainment_target: number | null;
   /** JSON: { level3, level2, level1 }, percent of students at the target (null: 70, 60, 50). */
   attainment_levels: string | null;
+  /** Attempts a student may make (0: unlimited). */
+  attempts_allowed: Generated<number>;
+  grading_method: Generated<GradingMethod>;
+  /** Minutes between the 1st and 2nd attempt, and between later ones (0: none). */
+  attempt_delay1_minutes: Generated<number>;
+  attempt_delay2_minutes: Generated<number>;
+  /** 1: a new attempt starts with the previous attempt's answers. */
+  builds_on_last: Generated<number>;
+  /** JSON: the review options by time (see reviewSchema in src/schemas/quizzes.ts); null: the defaults. */
+  review: string | null;
+}
+
+export type GradingMethod = 'highest' | 'average' | 'first' | 'last';
+
+/** A student's or a group's own settings of a quiz; null leaves a setting as it is. */
+export interface QuizOverrideTable {
+  id: Generated<number>;
+  quiz_id: number;
+  student_id: number | null;
+  group_id: number | null;
+  valid_from: number | null;
+  valid_to: number | null;
+  duration: number | null;
+  attempts_allowed: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One regrade of one attempt: the marks before and after. */
+export interface RegradeTable {
+  id: Generated<number>;
+  quiz_id: number;
+  attempt_id: number;
+  old_score: number | null;
+  new_score: number | null;
+  /** JSON: [{ questionId, oldMarks, newMarks }] */
+  questions: string;
+  regraded_by: number | null;
+  regraded_at: number;
 }
 
 export interface ExamTokenTable {
@@ -241,6 +281,10 @@ export interface AttemptTable {
   camera_consent_at: number | null;
   camera_waived: number | null;
   seb_verified_at: number | null;
+  /** 1, 2, ...: the student's attempts at the quiz in order. */
+  attempt_no: Generated<number>;
+  /** 1 when the attempt counts in the quiz grade by the quiz's grading method (server/exam/quizGrade.ts). */
+  counted: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -309,6 +353,8 @@ export interface Database {
   quiz_questions: { quiz_id: number; question_id: number; position: Generated<number> };
   accommodations: { quiz_id: number; student_id: number; extra_minutes: number };
   attempts: AttemptTable;
+  quiz_overrides: QuizOverrideTable;
+  regrades: RegradeTable;
   answers: AnswerTable;
   integrity_events: IntegrityEventTable;
   camera_waivers: { quiz_id: number; student_id: number; granted_by: number | null; granted_at: number };

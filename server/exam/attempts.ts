@@ -5,6 +5,8 @@ import type { RandomRule } from '../../src/schemas/quizzes';
 import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
 import { endExamLinkSessions } from './links';
 import { buildPaper, type PaperQuestion, type PaperSource, type QuizPaperConfig } from './paper';
+import type { EffectiveSettings } from './effective';
+import { recountAttempts } from './quizGrade';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,52 +46,124 @@ export const extraMinutesOf = async (db: Db, quizId: number, studentId: number) 
     ?.extra_minutes ?? 0;
 
 /** Every column of an attempt but its paper (tens of kB): what its state and score need. */
-export const ATTEMPT_STATE = ['id', 'quiz_id', 'student_id', 'status', 'started_at', 'deadline', 'submitted_at', 'closed_by', 'score', 'max_score', 'pending', 'created_at', 'updated_at'] as const;
+export const ATTEMPT_STATE = ['id', 'quiz_id', 'student_id', 'status', 'started_at', 'deadline', 'submitted_at', 'closed_by', 'score', 'max_score', 'pending', 'attempt_no', 'counted', 'created_at', 'updated_at'] as const;
 export type AttemptState = NonNullable<Awaited<ReturnType<typeof findAttemptState>>>;
+/** The student's latest attempt at the quiz (the running one, or the last one finished). */
 export const findAttemptState = (db: Db, quizId: number, studentId: number) =>
-  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst();
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no', 'desc').limit(1).executeTakeFirst();
+
+/** All the student's attempts at the quiz, first to last (their state only). */
+export const attemptStatesOfQuiz = (db: Db, quizId: number, studentId: number) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no').execute();
 
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
+/** The student's latest attempt at the quiz, whole. */
 export const findAttempt = (db: Db, quizId: number, studentId: number) =>
-  db.selectFrom('attempts').selectAll().where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst();
+  db.selectFrom('attempts').selectAll().where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no', 'desc').limit(1).executeTakeFirst();
+
+/** When the student may start another attempt, and why not: all used, or the delay since the last one still runs. */
+export type NextAttempt = { kind: 'allowed'; attemptNo: number } | { kind: 'no-attempts' } | { kind: 'delay'; at: number; attemptNo: number };
 
 /**
- * The one attempt of this student at this quiz. Starting twice (double click, two tabs, two
- * devices, two server processes) yields the same attempt: the unique (quiz, student) index
- * decides, and the loser reads the winner's row. The caller looks for an existing attempt first.
+ * May the student start another attempt now, given their attempts so far (none in progress), the
+ * attempts they are allowed (0: unlimited) and the quiz's delays: the first delay between the 1st
+ * and 2nd attempt, the second between later ones, counted from the end of the last attempt.
+ */
+export function nextAttemptOf(
+  attempts: readonly { attempt_no: number; submitted_at: number | null; started_at: number }[],
+  attemptsAllowed: number,
+  delays: { first: number; later: number },
+  now: number,
+): NextAttempt {
+  const used = attempts.length;
+  const attemptNo = Math.max(0, ...attempts.map((a) => a.attempt_no)) + 1;
+  if (attemptsAllowed !== 0 && used >= attemptsAllowed) return { kind: 'no-attempts' };
+  if (!used) return { kind: 'allowed', attemptNo };
+  const last = attempts.reduce((a, b) => (b.attempt_no > a.attempt_no ? b : a));
+  const delayMinutes = used === 1 ? delays.first : delays.later;
+  const at = (last.submitted_at ?? last.started_at) + delayMinutes * 60_000;
+  return delayMinutes > 0 && now < at ? { kind: 'delay', at, attemptNo } : { kind: 'allowed', attemptNo };
+}
+
+/** The refusal of a start: all attempts used, or the delay since the last attempt not yet over. */
+export class AttemptRefused extends Error {
+  constructor(readonly next: Exclude<NextAttempt, { kind: 'allowed' }>) {
+    super(next.kind);
+  }
+}
+
+/**
+ * Starts the student's next attempt at the quiz, or answers the one still running. Starting twice
+ * (double click, two tabs, two devices, two server processes) yields one attempt: the count of
+ * attempts is read in the transaction that inserts the next one, whose number is unique per quiz
+ * and student, so the loser of a race reads the winner's row. Refused (AttemptRefused) when all
+ * attempts are used or the delay since the last one runs. With `builds_on_last`, the new attempt
+ * gets the previous attempt's paper and its answers, as Moodle's "each attempt builds on the last".
  */
 export async function startAttempt(
   db: Kysely<Database>,
   quiz: NonNullable<QuizRow>,
   studentId: number,
-  now = Date.now(),
-  drawFrom?: { config: QuizPaperConfig; source: PaperSource },
-): Promise<AttemptRow> {
-  const config = drawFrom?.config ?? (await paperConfigOf(db, quiz));
-  const { questions } = await buildPaper(db, config, drawFrom?.source);
+  now: number,
+  drawFrom: { config: QuizPaperConfig; source: PaperSource } | undefined,
+  effective: EffectiveSettings,
+): Promise<{ attempt: AttemptRow; created: boolean }> {
+  const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
+  const running = previous.find((a) => a.status === 'in_progress');
+  if (running) return { attempt: (await db.selectFrom('attempts').selectAll().where('id', '=', running.id).executeTakeFirstOrThrow()), created: false };
+  const buildOn = quiz.builds_on_last === 1 && previous.length ? previous[previous.length - 1] : undefined;
+  let questions: PaperQuestion[];
+  if (buildOn) questions = paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', buildOn.id).executeTakeFirstOrThrow());
+  else {
+    const config = drawFrom?.config ?? (await paperConfigOf(db, quiz));
+    questions = (await buildPaper(db, config, drawFrom?.source)).questions;
+  }
   const extra = await extraMinutesOf(db, quiz.id, studentId);
   const maxScore = questions.reduce((sum, q) => sum + q.marks, 0);
-  const inserted = await db
-    .insertInto('attempts')
-    .values({
-      quiz_id: quiz.id,
-      student_id: studentId,
-      status: 'in_progress',
-      started_at: now,
-      deadline: deadlineOf(now, quiz.duration ?? 0, extra, quiz.valid_to ?? now),
-      submitted_at: null,
-      closed_by: null,
-      score: null,
-      max_score: Math.round(maxScore * 100) / 100,
-      pending: 0,
-      paper: JSON.stringify(questions),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['quiz_id', 'student_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return inserted ?? (await findAttempt(db, quiz.id, studentId))!;
+  return db.transaction().execute(async (trx) => {
+    const attempts = await attemptStatesOfQuiz(trx, quiz.id, studentId);
+    const stillRunning = attempts.find((a) => a.status === 'in_progress');
+    if (stillRunning) return { attempt: await trx.selectFrom('attempts').selectAll().where('id', '=', stillRunning.id).executeTakeFirstOrThrow(), created: false };
+    const next = nextAttemptOf(attempts, effective.attempts_allowed, { first: quiz.attempt_delay1_minutes, later: quiz.attempt_delay2_minutes }, now);
+    if (next.kind !== 'allowed') throw new AttemptRefused(next);
+    const inserted = await trx
+      .insertInto('attempts')
+      .values({
+        quiz_id: quiz.id,
+        student_id: studentId,
+        attempt_no: next.attemptNo,
+        status: 'in_progress',
+        started_at: now,
+        deadline: deadlineOf(now, effective.duration ?? 0, extra, effective.valid_to ?? now),
+        submitted_at: null,
+        closed_by: null,
+        score: null,
+        max_score: Math.round(maxScore * 100) / 100,
+        pending: 0,
+        counted: 0,
+        paper: JSON.stringify(questions),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['quiz_id', 'student_id', 'attempt_no']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!inserted) {
+      const winner = await trx.selectFrom('attempts').selectAll().where('quiz_id', '=', quiz.id).where('student_id', '=', studentId).where('attempt_no', '=', next.attemptNo).executeTakeFirstOrThrow();
+      return { attempt: winner, created: false };
+    }
+    if (buildOn) {
+      // The previous answers, as they were, ready to be changed: the new attempt's own saves come after them.
+      const carried = await trx.selectFrom('answers').select(['question_id', 'response', 'flagged']).where('attempt_id', '=', buildOn.id).where('response', 'is not', null).execute();
+      if (carried.length) {
+        await trx
+          .insertInto('answers')
+          .values(carried.map((a) => ({ attempt_id: inserted.id, question_id: a.question_id, response: a.response, seq: 0, saved_at: now, flagged: a.flagged, time_spent_ms: 0 })))
+          .execute();
+      }
+    }
+    return { attempt: inserted, created: true };
+  });
 }
 
 export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
@@ -196,7 +270,7 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
       await endExamLinkSessions(trx, closed, now);
     }
     if (!ids.length) return 0;
-    const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
+    const attempts = await trx.selectFrom('attempts').select(['id', 'quiz_id', 'student_id', 'paper']).where('id', 'in', ids).where('status', '=', 'submitted').execute();
     if (!attempts.length) return 0;
     const quizIds = [...new Set(attempts.map((a) => a.quiz_id))];
     const marking = new Map((await trx.selectFrom('quizzes').selectAll().where('id', 'in', quizIds).execute()).map((q) => [q.id, markingOf(q)]));
@@ -226,6 +300,7 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
       })
       .where('id', 'in', scores.map((s) => s.id))
       .execute();
+    await recountAttempts(trx, attempts.map((a) => ({ quiz_id: a.quiz_id, student_id: a.student_id })));
     return scores.length;
   });
 }
@@ -249,6 +324,7 @@ export async function closeAttempt(db: Kysely<Database>, attemptId: number, by: 
     const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
     const total = await gradeAttempt(trx, attempt, markingOf(quiz));
     await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0 }).where('id', '=', attemptId).execute();
+    await recountAttempts(trx, [attempt]);
     return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
   });
 }
@@ -260,6 +336,7 @@ export async function regradeAttempt(db: Kysely<Database>, attemptId: number): P
     const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
     const total = await gradeAttempt(trx, attempt, markingOf(quiz));
     await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0, updated_at: Date.now() }).where('id', '=', attemptId).execute();
+    await recountAttempts(trx, [attempt]);
     return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
   });
 }

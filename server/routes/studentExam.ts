@@ -4,9 +4,11 @@ import type { Database } from '../db/tables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../auth/sessions';
 import {
+  AttemptRefused,
+  attemptStatesOfQuiz,
   closeAttempt,
   extraMinutesOf,
-  findAttemptState,
+  nextAttemptOf,
   loadQuiz,
   paperConfigOf,
   paperOf,
@@ -26,6 +28,9 @@ import { START_BLOCK_TEXT, type StartRefusalReason } from '../../src/schemas/exa
 import { ok } from '../lib/envelope';
 import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
 import { attemptAnalysis } from '../exam/attemptAnalysis';
+import { effectiveFor, effectiveForMany, type EffectiveSettings } from '../exam/effective';
+import { quizGradeOf } from '../exam/quizGrade';
+import dayjs from 'dayjs';
 import { quizSummaries } from '../exam/quizSummary';
 import {
   attemptHistory,
@@ -91,6 +96,32 @@ function namingTheQuiz(error: unknown, quiz: Quiz, extraMinutes: number): unknow
   return new AppError(error.statusCode, error.message, error.code, { ...(error.data as object), quiz: named });
 }
 
+/** A start refused because every attempt is used, or because the delay since the last attempt still runs (its end in the server's local time). */
+function attemptRefusal(refused: AttemptRefused): AppError {
+  if (refused.next.kind === 'no-attempts') return new AppError(409, 'No attempts left', 'NO_ATTEMPTS_LEFT', { reason: 'no-attempts' });
+  return new AppError(409, `You can start your next attempt at ${dayjs(refused.next.at).format('HH:mm')}`, 'ATTEMPT_DELAY', { reason: 'delay', nextAttemptAt: refused.next.at });
+}
+
+type StateOfAttempt = Pick<AttemptState, 'attempt_no' | 'status' | 'score' | 'submitted_at' | 'started_at' | 'deadline' | 'id'>;
+
+/**
+ * What the student's quiz card and instruction page say about attempts: how many are used and
+ * allowed (0: unlimited), when the next may start (null: now, or never), and the quiz grade by the
+ * quiz's grading method. An attempt past its deadline and grace counts as finished.
+ */
+export function attemptsFactsOf(quiz: Pick<Quiz, 'grading_method' | 'attempt_delay1_minutes' | 'attempt_delay2_minutes'>, effective: EffectiveSettings, attempts: readonly StateOfAttempt[], now: number) {
+  const finished = attempts.map((a) => (a.status === 'in_progress' && now > a.deadline + SAVE_GRACE_MS ? { ...a, status: 'submitted' as const, submitted_at: a.deadline } : a));
+  const running = finished.some((a) => a.status === 'in_progress');
+  const next = running ? undefined : nextAttemptOf(finished, effective.attempts_allowed, { first: quiz.attempt_delay1_minutes, later: quiz.attempt_delay2_minutes }, now);
+  return {
+    attemptsUsed: attempts.length,
+    attemptsAllowed: effective.attempts_allowed,
+    nextAttemptAt: next?.kind === 'delay' ? next.at : null,
+    canStartAnother: next !== undefined && next.kind !== 'no-attempts',
+    grade: quizGradeOf(quiz.grading_method, finished).grade,
+  };
+}
+
 const submitted = () => new AppError(409, 'This exam has been submitted; answers can no longer change', 'SUBMITTED');
 const timeOver = () => new AppError(409, 'The time for this exam is over', 'TIME_OVER');
 
@@ -139,12 +170,12 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
    * A double click, or two tabs, send two starts at once: in this process they share one paper
    * being built (across processes the unique index still decides).
    */
-  const starting = new Map<string, Promise<AttemptRow>>();
-  function startOnce(quiz: Quiz, studentId: number, now: number): Promise<AttemptRow> {
+  const starting = new Map<string, Promise<{ attempt: AttemptRow; created: boolean }>>();
+  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<{ attempt: AttemptRow; created: boolean }> {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {
-      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from));
+      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from, settings));
       starting.set(key, pending);
       void pending.finally(() => starting.delete(key)).catch(() => {});
     }
@@ -153,8 +184,22 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const summaryOf = quizSummaries(app.db, drawFrom);
 
+  /** The student's own window and time limit where an override changes them (validFrom/validTo too, which the pages read). */
+  const withEffective = <T extends { validFrom: number | null; validTo: number | null; duration: number | null }>(summary: T, settings: EffectiveSettings) => ({
+    ...summary,
+    validFrom: settings.valid_from,
+    validTo: settings.valid_to,
+    duration: settings.duration,
+    valid_from: settings.valid_from,
+    valid_to: settings.valid_to,
+  });
+
   const attemptBrief = (a: AttemptState | undefined) =>
-    a ? { id: a.id, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
+    a ? { id: a.id, number: a.attempt_no, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
+
+  /** The quizzes an override of this student (or of a group they are in) may open outside the quiz's own window. */
+  const overriddenFor = (userId: number) => (eb: any) =>
+    eb('q.id', 'in', eb.selectFrom('quiz_overrides').select('quiz_id').where((o: any) => o.or([o('student_id', '=', userId), o('group_id', 'in', o.selectFrom('group_students').select('group_id').where('student_id', '=', userId))])));
 
   app.get(
     '/student/quizzes',
@@ -162,22 +207,31 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = req.user!;
       const now = Date.now();
-      let q = myQuizzes(user);
-      q = req.query.state === 'upcoming'
-        ? q.where('q.visible_from', '<=', now).where('q.valid_from', '>', now).orderBy('q.valid_from')
-        : q.where('q.valid_from', '<=', now).where('q.valid_to', '>', now).orderBy('q.valid_to');
+      const upcoming = req.query.state === 'upcoming';
+      // The quiz's own window, or an override's (each student's window is decided below).
+      const q = upcoming
+        ? myQuizzes(user).where('q.visible_from', '<=', now).where((eb) => eb.or([eb('q.valid_from', '>', now), overriddenFor(user.userId)(eb)]))
+        : myQuizzes(user).where((eb) => eb.or([eb.and([eb('q.valid_from', '<=', now), eb('q.valid_to', '>', now)]), overriddenFor(user.userId)(eb)]));
       const quizzes = (await q.limit(200).execute()) as Quiz[];
-      const attempts = quizzes.length
-        ? await attemptStatesOf(app.db, user.userId, quizzes.map((z) => z.id))
-        : [];
-      const attemptOf = new Map(attempts.map((a) => [a.quiz_id, a]));
+      const effective = await effectiveForMany(app.db, quizzes, user.userId);
+      const attempts = quizzes.length ? await attemptStatesOf(app.db, user.userId, quizzes.map((z) => z.id)) : [];
+      const attemptsOf = new Map<number, typeof attempts>();
+      for (const a of attempts) attemptsOf.set(a.quiz_id, [...(attemptsOf.get(a.quiz_id) ?? []), a].sort((x, y) => x.attempt_no - y.attempt_no));
       const list = [];
       for (const quiz of quizzes) {
-        const attempt = attemptOf.get(quiz.id);
-        // Available means not yet submitted; an attempt in progress shows Resume.
-        if (req.query.state === 'available' && attempt && (attempt.status === 'submitted' || now > attempt.deadline + SAVE_GRACE_MS)) continue;
-        list.push({ ...(await summaryOf(quiz)), attempt: attemptBrief(attempt) });
+        const settings = effective.get(quiz.id)!;
+        const from = settings.valid_from ?? Infinity;
+        const to = settings.valid_to ?? -Infinity;
+        if (upcoming ? !(from > now) : !(from <= now && now < to)) continue;
+        const mine = attemptsOf.get(quiz.id) ?? [];
+        const latest = mine[mine.length - 1];
+        const facts = attemptsFactsOf(quiz, settings, mine, now);
+        const running = latest && latest.status === 'in_progress' && now <= latest.deadline + SAVE_GRACE_MS;
+        // Available: one in progress to resume, or another attempt the student may start (now or after the delay).
+        if (!upcoming && latest && !running && !facts.canStartAnother) continue;
+        list.push({ ...withEffective(await summaryOf(quiz), settings), ...facts, attempt: attemptBrief(latest) });
       }
+      list.sort((a, b) => (upcoming ? a.validFrom! - b.validFrom! : a.validTo! - b.validTo!));
       return ok(list, 'OK');
     },
   );
@@ -187,29 +241,58 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await myQuiz(user, req.params.quizId);
     const now = Date.now();
     if (quiz.visible_from !== null && now < quiz.visible_from) throw notFound('Quiz not found');
-    const attempt = await findAttemptState(app.db, quiz.id, user.userId);
+    const settings = await effectiveFor(app.db, quiz, user.userId);
+    const attempts = await attemptStatesOfQuiz(app.db, quiz.id, user.userId);
+    const attempt = attempts[attempts.length - 1];
     const extraMinutes = await extraMinutesOf(app.db, quiz.id, user.userId);
-    const open = quiz.valid_from !== null && quiz.valid_to !== null && now >= quiz.valid_from && now < quiz.valid_to;
-    const checked = await integrity.instructions(req, quiz, attempt?.id).catch((error: unknown) => {
+    const open = settings.valid_from !== null && settings.valid_to !== null && now >= settings.valid_from && now < settings.valid_to;
+    const running = attempt?.status === 'in_progress' ? attempt.id : undefined;
+    const checked = await integrity.instructions(req, quiz, running ?? attempt?.id).catch((error: unknown) => {
       throw namingTheQuiz(error, quiz, extraMinutes);
     });
-    return ok({ ...(await summaryOf(quiz)), extraMinutes, open, attempt: attemptBrief(attempt), serverTime: now, ...checked });
+    const { canStartAnother: _, ...facts } = attemptsFactsOf(quiz, settings, attempts, now);
+    return ok({ ...withEffective(await summaryOf(quiz), settings), extraMinutes, open, ...facts, attempt: attemptBrief(attempt), serverTime: now, ...checked });
   });
 
-  app.post('/student/quizzes/:quizId/attempts', { onRequest, schema: { tags, summary: 'Start (or resume) the one attempt', params: z.object({ quizId: id }) } }, async (req) => {
-    const user = req.user!;
-    const quiz = await myQuiz(user, req.params.quizId);
-    const now = Date.now();
-    const existing = await findAttemptState(app.db, quiz.id, user.userId);
-    const proven = await integrity.beforeStart(req, quiz, existing?.id);
-    if (!existing) {
-      if (quiz.valid_from === null || quiz.valid_to === null || now < quiz.valid_from) throw startRefused('not-open', 'NOT_OPEN');
-      if (now >= quiz.valid_to) throw startRefused('closed', 'CLOSED');
-    }
-    const attempt = existing ?? (await startOnce(quiz, user.userId, now));
-    await integrity.afterStart(attempt.id, proven);
-    return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, 'Attempt started');
-  });
+  app.post(
+    '/student/quizzes/:quizId/attempts',
+    { onRequest, schema: { tags, summary: 'Start the next attempt (or resume the one in progress)', params: z.object({ quizId: id }) } },
+    async (req, reply) => {
+      const user = req.user!;
+      const quiz = await myQuiz(user, req.params.quizId);
+      const now = Date.now();
+      let attempts = await attemptStatesOfQuiz(app.db, quiz.id, user.userId);
+      let latest = attempts[attempts.length - 1];
+      // An attempt left running past its deadline is closed first: it counts as used.
+      if (latest?.status === 'in_progress' && now > latest.deadline + SAVE_GRACE_MS) {
+        await closedBy(user, await closeAttempt(app.db, latest.id, 'deadline', now));
+        attempts = await attemptStatesOfQuiz(app.db, quiz.id, user.userId);
+        latest = attempts[attempts.length - 1];
+      }
+      const running = latest?.status === 'in_progress' ? latest : undefined;
+      const settings = await effectiveFor(app.db, quiz, user.userId);
+      // With one attempt allowed, a start after it answers that attempt, as a start always did (DESIGN's idempotent start).
+      const onlyOne = !running && latest && settings.attempts_allowed === 1 && attempts.length === 1 ? latest : undefined;
+      const resumed = running ?? onlyOne;
+      const proven = await integrity.beforeStart(req, quiz, resumed?.id ?? (running ? running.id : undefined));
+      let attempt: Pick<AttemptRow, 'id' | 'status' | 'deadline' | 'started_at'>;
+      let created = false;
+      if (resumed) attempt = resumed;
+      else {
+        if (settings.valid_from === null || settings.valid_to === null || now < settings.valid_from) throw startRefused('not-open', 'NOT_OPEN');
+        if (now >= settings.valid_to) throw startRefused('closed', 'CLOSED');
+        try {
+          ({ attempt, created } = await startOnce(quiz, user.userId, now, settings));
+        } catch (error) {
+          if (error instanceof AttemptRefused) throw attemptRefusal(error);
+          throw error;
+        }
+      }
+      await integrity.afterStart(attempt.id, proven);
+      if (created) reply.code(201);
+      return ok({ id: attempt.id, quizId: quiz.id, status: attempt.status, deadline: attempt.deadline, startedAt: attempt.started_at, serverTime: Date.now() }, created ? 'Attempt started' : 'Attempt resumed');
+    },
+  );
 
   app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);

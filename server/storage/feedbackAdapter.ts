@@ -30,7 +30,7 @@ export const feedbackAdapter: ResourceAdapter = {
             .where('department_id', '=', caller.departmentId)
             .executeTakeFirst();
     const attempt = quiz
-      ? await trx.selectFrom('attempts').select(['status', 'deadline']).where('quiz_id', '=', quiz.id).where('student_id', '=', caller.userId).executeTakeFirst()
+      ? await trx.selectFrom('attempts').select(['status', 'deadline']).where('quiz_id', '=', quiz.id).where('student_id', '=', caller.userId).orderBy('attempt_no').limit(1).executeTakeFirst()
       : undefined;
     if (!quiz || !attempt) throw badRequest('Invalid quiz: Choose a valid quiz', { quiz: 'Choose a valid quiz' });
     if (attempt.status !== 'submitted' && Date.now() <= attempt.deadline + SAVE_GRACE_MS) {

@@ -127,6 +127,85 @@ export const quizPaperFields = {
   instructions: optionalText('Instructions', 5000),
 };
 
+/** Moodle's grading methods: which attempts make the quiz grade. */
+export const GRADING_METHODS = ['highest', 'average', 'first', 'last'] as const;
+export type GradingMethod = (typeof GRADING_METHODS)[number];
+export const GRADING_METHOD_LABELS: Record<GradingMethod, string> = {
+  highest: 'Highest grade',
+  average: 'Average grade',
+  first: 'First attempt',
+  last: 'Last attempt',
+};
+export const ATTEMPTS_ALLOWED_MAX = 10;
+/** A delay between attempts is at most a week. */
+export const ATTEMPT_DELAY_MAX_MINUTES = 7 * 24 * 60;
+
+/** The three times of Moodle's review options (without "during the attempt"). */
+export const REVIEW_TIMES = ['immediately', 'open', 'closed'] as const;
+export type ReviewTime = (typeof REVIEW_TIMES)[number];
+export const REVIEW_TIME_LABELS: Record<ReviewTime, string> = {
+  immediately: 'Immediately after the attempt',
+  open: 'Later, while the quiz is still open',
+  closed: 'After the quiz closes',
+};
+/** What a student may see of an attempt at each time. */
+export const REVIEW_ITEMS = ['attempt', 'correctness', 'marks', 'specificFeedback', 'generalFeedback', 'rightAnswer'] as const;
+export type ReviewItem = (typeof REVIEW_ITEMS)[number];
+export const REVIEW_ITEM_LABELS: Record<ReviewItem, string> = {
+  attempt: 'The attempt',
+  correctness: 'Whether correct',
+  marks: 'Marks',
+  specificFeedback: 'Specific feedback',
+  generalFeedback: 'General feedback',
+  rightAnswer: 'Right answer',
+};
+/** "Immediately after the attempt" lasts this long after submitting (Moodle's 2 minutes). */
+export const REVIEW_IMMEDIATELY_MS = 2 * 60_000;
+
+const reviewAt = (time: ReviewTime) =>
+  z.object(
+    Object.fromEntries(
+      REVIEW_ITEMS.map((item) => [item, z.boolean({ error: `${REVIEW_TIME_LABELS[time]}: ${REVIEW_ITEM_LABELS[item]} must be on or off` })]),
+    ) as Record<ReviewItem, z.ZodBoolean>,
+    { error: `${REVIEW_TIME_LABELS[time]}: give each review option` },
+  );
+export type ReviewOptions = Record<ReviewItem, boolean>;
+export type ReviewMatrix = Record<ReviewTime, ReviewOptions>;
+const shownAt = (all: boolean): ReviewOptions => ({ attempt: true, correctness: true, marks: true, specificFeedback: all, generalFeedback: all, rightAnswer: all });
+/** Today's rule: the attempt, whether correct and the marks at once; feedback and right answers once the quiz has closed. */
+export const DEFAULT_REVIEW: ReviewMatrix = { immediately: shownAt(false), open: shownAt(false), closed: shownAt(true) };
+export const reviewSchema = z.object(
+  { immediately: reviewAt('immediately'), open: reviewAt('open'), closed: reviewAt('closed') },
+  { error: 'Review options are immediately, open and closed' },
+);
+/** A stored review matrix, or the defaults for none. */
+export const reviewOf = (stored: string | null | undefined): ReviewMatrix => {
+  if (!stored) return DEFAULT_REVIEW;
+  const parsed = reviewSchema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : DEFAULT_REVIEW;
+};
+
+const wholeNumber = (title: string, min: number, max: number, fallback: number, hint = '') =>
+  numberInput(
+    z
+      .number({ error: `${title} must be a whole number from ${min}${hint} to ${max}` })
+      .int(`${title} must be a whole number from ${min}${hint} to ${max}`)
+      .min(min, `${title} must be a whole number from ${min}${hint} to ${max}`)
+      .max(max, `${title} must be a whole number from ${min}${hint} to ${max}`)
+      .default(fallback),
+  );
+
+/** Attempts, how they make the quiz grade, and what students may review and when (the attempts issue's additions). */
+export const quizAttemptFields = {
+  /** 0: unlimited. */
+  attempts_allowed: wholeNumber('Attempts allowed', 0, ATTEMPTS_ALLOWED_MAX, 1, ' (unlimited)'),
+  grading_method: z.enum(GRADING_METHODS, { error: 'Grading method must be highest, average, first or last' }).default('highest'),
+  attempt_delay1_minutes: wholeNumber('Delay before the 2nd attempt (minutes)', 0, ATTEMPT_DELAY_MAX_MINUTES, 0),
+  attempt_delay2_minutes: wholeNumber('Delay before later attempts (minutes)', 0, ATTEMPT_DELAY_MAX_MINUTES, 0),
+  builds_on_last: z.boolean({ error: 'Each attempt builds on the last must be on or off' }).default(false),
+  review: reviewSchema.default(DEFAULT_REVIEW),
+};
+
 export const SEB_QUIT_PASSWORD_MAX = 100;
 export const BROWSER_EXAM_KEYS_MAX = 50;
 const nullToUndefined = (value: unknown) => (value === null ? undefined : value);
@@ -235,7 +314,7 @@ export const quizRoomFields = {
 };
 
 export const quizSchema = z
-  .object({ ...quizFields, ...quizPaperFields, ...quizAttainmentFields, ...quizIntegrityFields, ...quizRoomFields })
+  .object({ ...quizFields, ...quizPaperFields, ...quizAttemptFields, ...quizAttainmentFields, ...quizIntegrityFields, ...quizRoomFields })
   .superRefine(checkQuizWindow, quizWindowParams)
   .superRefine(checkQuizPaper, quizWindowParams);
 export type QuizInput = z.input<typeof quizSchema>;
@@ -274,6 +353,12 @@ export const quizEntity = defineEntity({
     negative_penalty: { label: 'Penalty per wrong answer (fraction of marks)' },
     allow_review: { label: 'Students may review correct answers' },
     show_answers_immediately: { label: 'Show correct answers right after submitting' },
+    attempts_allowed: { label: 'Attempts allowed (0: unlimited)' },
+    grading_method: { label: 'Grading method' },
+    attempt_delay1_minutes: { label: 'Delay before the 2nd attempt (minutes)' },
+    attempt_delay2_minutes: { label: 'Delay before later attempts (minutes)' },
+    builds_on_last: { label: 'Each attempt builds on the last' },
+    review: { label: 'Review options' },
     published: { label: 'Published', list: true, filter: true },
     instructions: { label: 'Instructions', widget: 'textarea' },
     attainment_target: { label: 'Attainment target (percent)' },

@@ -15,6 +15,7 @@ import * as rooms from './0014_rooms';
 import * as questionImages from './0015_question_images';
 import * as modelAnswers from './0016_model_answers';
 import * as combinedFeedback from './0017_combined_feedback';
+import * as attemptsOverrides from './0018_attempts_overrides';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_question_images': questionImages,
   '0016_model_answers': modelAnswers,
   '0017_combined_feedback': combinedFeedback,
+  '0018_attempts_overrides': attemptsOverrides,
 };
