@@ -22,6 +22,26 @@ export const quizzesOfStudent = (db: Db, user: SessionUser) =>
       ]),
     );
 
+/**
+ * The student's quizzes whose window may be open now (`available`) or still to open (`upcoming`):
+ * by the quiz's own window, or any quiz an override of the student or of one of their groups may
+ * move; each student's own window is decided from the effective settings (server/exam/effective.ts).
+ */
+export const quizzesOfStudentInWindow = (db: Db, user: SessionUser, state: 'available' | 'upcoming', now: number) =>
+  quizzesOfStudent(db, user).where((eb) => {
+    const overridden = eb(
+      'q.id',
+      'in',
+      eb
+        .selectFrom('quiz_overrides')
+        .select('quiz_id')
+        .where((o) => o.or([o('student_id', '=', user.userId), o('group_id', 'in', o.selectFrom('group_students').select('group_id').where('student_id', '=', user.userId))])),
+    );
+    return state === 'upcoming'
+      ? eb.and([eb('q.visible_from', '<=', now), eb.or([eb('q.valid_from', '>', now), overridden])])
+      : eb.or([eb.and([eb('q.valid_from', '<=', now), eb('q.valid_to', '>', now)]), overridden]);
+  });
+
 /** What never changes in an attempt once it started: its student, quiz and paper. */
 export const attemptOwnerAndPaper = (db: Db, attemptId: number) =>
   db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();

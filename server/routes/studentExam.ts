@@ -39,6 +39,7 @@ import {
   attemptStatesOf,
   attemptStatus,
   quizzesOfStudent,
+  quizzesOfStudentInWindow,
   savedAnswer,
   savedAnswers,
 } from '../exam/studentQueries';
@@ -197,10 +198,6 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const attemptBrief = (a: AttemptState | undefined) =>
     a ? { id: a.id, number: a.attempt_no, status: a.status, deadline: a.deadline, startedAt: a.started_at, submittedAt: a.submitted_at, score: a.score, maxScore: a.max_score, pending: a.pending === 1 } : null;
 
-  /** The quizzes an override of this student (or of a group they are in) may open outside the quiz's own window. */
-  const overriddenFor = (userId: number) => (eb: any) =>
-    eb('q.id', 'in', eb.selectFrom('quiz_overrides').select('quiz_id').where((o: any) => o.or([o('student_id', '=', userId), o('group_id', 'in', o.selectFrom('group_students').select('group_id').where('student_id', '=', userId))])));
-
   app.get(
     '/student/quizzes',
     { onRequest, schema: { tags, summary: "The student's upcoming or available quizzes", querystring: z.object({ state: z.enum(['upcoming', 'available'], { error: 'state must be upcoming or available' }) }) } },
@@ -209,10 +206,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = Date.now();
       const upcoming = req.query.state === 'upcoming';
       // The quiz's own window, or an override's (each student's window is decided below).
-      const q = upcoming
-        ? myQuizzes(user).where('q.visible_from', '<=', now).where((eb) => eb.or([eb('q.valid_from', '>', now), overriddenFor(user.userId)(eb)]))
-        : myQuizzes(user).where((eb) => eb.or([eb.and([eb('q.valid_from', '<=', now), eb('q.valid_to', '>', now)]), overriddenFor(user.userId)(eb)]));
-      const quizzes = (await q.limit(200).execute()) as Quiz[];
+      const quizzes = (await quizzesOfStudentInWindow(app.db, user, req.query.state, now).limit(200).execute()) as Quiz[];
       const effective = await effectiveForMany(app.db, quizzes, user.userId);
       const attempts = quizzes.length ? await attemptStatesOf(app.db, user.userId, quizzes.map((z) => z.id)) : [];
       const attemptsOf = new Map<number, typeof attempts>();

@@ -37,7 +37,7 @@ describeDb('student quiz states', () => {
 
     const quiz = await makeQuiz();
     const first = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.statusCode, first.body).toBe(201);
     // Starting again while in progress is resuming: the same attempt.
     expect(json(await student('POST', `/api/student/quizzes/${quiz}/attempts`)).data.id).toBe(json(first).data.id);
     expect((await student('POST', `/api/student/attempts/${json(first).data.id}/submit`)).statusCode).toBe(200);

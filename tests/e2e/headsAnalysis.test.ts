@@ -31,7 +31,7 @@ describe('heads reach a quiz analysis', () => {
     groupName = (await apiAs(teacher, '/groups/1')).body.data.groupName as string;
     const student = await login('student', 'STUDENT');
     const attempt = await apiAs(student, `/student/quizzes/${quizId}/attempts`, { method: 'POST' });
-    expect(attempt.status, attempt.body.message).toBe(200);
+    expect(attempt.status, attempt.body.message).toBe(201);
     expect((await apiAs(student, `/student/attempts/${attempt.body.data.id}/submit`, { method: 'POST' })).status).toBe(200);
     return quizId;
   }

@@ -22,7 +22,7 @@ describe('reachable', () => {
     const quizId = quiz.body.data.id as number;
     const student = await login('student', 'STUDENT');
     const attempt = await apiAs(student, `/student/quizzes/${quizId}/attempts`, { method: 'POST' });
-    expect(attempt.status, attempt.body.message).toBe(200);
+    expect(attempt.status, attempt.body.message).toBe(201);
     expect((await apiAs(student, `/student/attempts/${attempt.body.data.id}/submit`, { method: 'POST' })).status).toBe(200);
     const feedback = await apiAs(student, '/feedbacks', { method: 'POST', body: JSON.stringify({ quiz: quizId, rating: 4, comment }) });
     expect(feedback.status, feedback.body.message).toBe(201);

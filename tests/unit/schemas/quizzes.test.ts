@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scopeFor, updateSchemaOf } from '../../../src/schemas/entity';
-import { quizEntity, quizSchema } from '../../../src/schemas/quizzes';
+import { DEFAULT_REVIEW, quizEntity, quizSchema } from '../../../src/schemas/quizzes';
 import { expectIssue, messagesAt, parseOk, repeat, without } from './expectIssue';
 
 const options = { face_detection: true, safe_exam_browser: false, guest_flag: false, negative_marking: true };
@@ -28,6 +28,12 @@ describe('quiz schema', () => {
       negative_penalty: 0.25,
       allow_review: true,
       show_answers_immediately: false,
+      attempts_allowed: 1,
+      grading_method: 'highest',
+      attempt_delay1_minutes: 0,
+      attempt_delay2_minutes: 0,
+      builds_on_last: false,
+      review: DEFAULT_REVIEW,
       published: false,
       attainment_target: 60,
       attainment_levels: { level3: 70, level2: 60, level1: 50 },
@@ -48,6 +54,15 @@ describe('quiz schema', () => {
       path: ['attainment_levels', 'level2'],
       message: 'Levels must not increase from level 3 to level 1',
     });
+  });
+
+  it('bounds the attempts and names the grading methods and review options it accepts', () => {
+    expect(parseOk(quizSchema, { ...valid, attempts_allowed: '0', grading_method: 'average' })).toMatchObject({ attempts_allowed: 0, grading_method: 'average' });
+    expectIssue(quizSchema, { ...valid, attempts_allowed: 11 }, 'attempts_allowed', 'Attempts allowed must be a whole number from 0 (unlimited) to 10');
+    expectIssue(quizSchema, { ...valid, attempts_allowed: 1.5 }, 'attempts_allowed', 'Attempts allowed must be a whole number from 0 (unlimited) to 10');
+    expectIssue(quizSchema, { ...valid, grading_method: 'best' }, 'grading_method', 'Grading method must be highest, average, first or last');
+    expectIssue(quizSchema, { ...valid, attempt_delay1_minutes: -1 }, 'attempt_delay1_minutes', 'Delay before the 2nd attempt (minutes) must be a whole number from 0 to 10080');
+    expectIssue(quizSchema, { ...valid, review: { ...DEFAULT_REVIEW, open: { ...DEFAULT_REVIEW.open, marks: 'yes' } } }, 'review.open.marks', 'Later, while the quiz is still open: Marks must be on or off');
   });
 
   it('keeps Browser Exam Keys in lower case and names a malformed one', () => {
