@@ -56,6 +56,7 @@ export function quizSummaries(db: Kysely<Database>, drawFrom: QuizMemo<{ config:
       allowReview: quiz.allow_review !== 0,
       showAnswersImmediately: quiz.show_answers_immediately === 1,
       shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
+      gradingMethod: quiz.grading_method,
     };
   };
 }

@@ -41,7 +41,7 @@ export const fetchQuizzes = (state: QuizListState, options: CallOptions = {}): P
 export const fetchQuiz = (quizId: string | number, options: CallOptions = {}): Promise<Timed<ApiResult<QuizDetail>>> =>
   timed(() => read<QuizDetail>(`/student/quizzes/${encodeURIComponent(quizId)}`, options));
 
-/** Idempotent on the server: starting twice returns the same attempt. A refusal is said beside Start, so no 'Error' toast repeats it. */
+/** Starts the next attempt (201) or answers the running one again (200): both are success. A refusal is said beside Start, so no 'Error' toast repeats it. */
 export const startAttempt = (quizId: string | number, body: { cameraConsent?: boolean } = {}): Promise<Timed<ApiResult<AttemptStart>>> =>
   timed(() => send<AttemptStart>(`/student/quizzes/${encodeURIComponent(quizId)}/attempts`, body, { toast: false }));
 

@@ -3,6 +3,7 @@ import type { ClozeGapView } from '../../schemas/cloze';
 import type { QuestionType } from '../../schemas/questions';
 import type { AnswerResponse } from '../../schemas/answers';
 import type { ReviewPart } from '../../schemas/reviewParts';
+import type { GradingMethod } from '../../schemas/quizzes';
 /**
  * The shapes of the student exam API, as the pages read them. Times
  * are epoch milliseconds from the server's clock.
@@ -22,6 +23,8 @@ export type AttemptStatus = 'in_progress' | 'submitted';
 
 export interface AttemptBrief {
   id: number;
+  /** 1 for the first attempt, 2 for the second, ... */
+  number: number;
   status: AttemptStatus;
   deadline: number;
   startedAt: number;
@@ -52,7 +55,17 @@ export interface QuizSummary {
   allowReview: boolean;
   /** With review allowed: the correct answers show right after submitting, not only once the quiz has closed for everyone. */
   showAnswersImmediately: boolean;
+  /** The student's latest attempt. */
   attempt: AttemptBrief | null;
+  /** Attempts the student has made (finished or running). */
+  attemptsUsed: number;
+  /** The student's effective number of attempts; 0: unlimited. */
+  attemptsAllowed: number;
+  /** While a delay between attempts runs: when the next may start; otherwise null. */
+  nextAttemptAt: number | null;
+  /** The quiz grade by the grading method, in marks; null before a finished attempt. */
+  grade: number | null;
+  gradingMethod: GradingMethod;
 }
 
 /** GET /student/quizzes/:quizId */

@@ -13,7 +13,7 @@ import { studentClock } from '../exam/serverClock';
 import { formatDateTime, formatTimer } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
 import { QuizCard } from './QuizCard';
-import { isResumable, sortAvailable } from './quizFacts';
+import { isResumable, sortAvailable, startLabel } from './quizFacts';
 
 async function loadAvailable() {
   const timed = await fetchQuizzes('available');
@@ -72,7 +72,7 @@ function AvailableQuiz({ quiz }: { quiz: QuizSummary }) {
           </Button>
         ) : (
           <Button variant="contained" component={RouterLink} to={studentPaths.instruction(quiz.id)} aria-describedby={describedBy}>
-            Start
+            {startLabel(quiz, 'Start')}
           </Button>
         )
       }

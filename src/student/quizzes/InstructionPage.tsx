@@ -22,10 +22,10 @@ import { useNow } from '../common/useNow';
 import { studentClock } from '../exam/serverClock';
 import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { durationText, isResumable, marksText, subjectsText, windowState, windowText } from './quizFacts';
+import { attemptFacts, attemptsRuleText, clockText, durationText, isResumable, marksText, startLabel, subjectsText, windowState, windowText } from './quizFacts';
 import { Fact, FactList } from './FactList';
-import { CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
-import { reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
+import { ATTEMPT_BLOCKS, CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
+import { nextAttemptMessage, reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
 
 /** The camera check (and, through it, the face detector) loads only for face-detection quizzes. */
 const CameraCheck = lazy(() => import('../integrity/CameraCheck').then((m) => ({ default: m.CameraCheck })));
@@ -82,7 +82,8 @@ function reviewText(quiz: Pick<QuizDetail, 'allowReview' | 'showAnswersImmediate
 }
 
 function Instructions({ quiz }: { quiz: QuizDetail }) {
-  useNow(1000);
+  // Each second: the countdown, and Start enabled by itself when the window opens or a delay between attempts ends.
+  const localNow = useNow(1000);
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -92,13 +93,16 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
   const phase = windowState(quiz, serverNow);
   const resumable = isResumable(quiz, serverNow);
   // A face-detection quiz starts once the camera shows one face (unless the teacher waived the camera).
-  const withCamera = needsCamera(quiz);
+  const withCamera = needsCamera(quiz, serverNow);
   const [cameraCheck, setCameraCheck] = useState<CameraCheckState>(CAMERA_NOT_ASKED);
   const block = startBlockOf(quiz, serverNow, cameraCheck);
   const submitted = block === 'taken';
-  // A refused start says why in the same words, until the next press (the server's clock decided: this page's may differ by a little).
-  const [refused, setRefused] = useState<StartBlockReason>();
-  const shown = block ?? refused;
+  // No attempt can start now (taken, none left, or a delay runs): no camera check yet.
+  const attemptBlocked = block !== null && ATTEMPT_BLOCKS.includes(block);
+  const finished = quiz.attempt !== null && !resumable ? quiz.attempt : null;
+  // A refused start says why in the server's words, until the next press (the server's clock decided: this page's may differ by a little).
+  const [refused, setRefused] = useState<{ reason: StartBlockReason; message: string }>();
+  const shown = block ? { reason: block, message: undefined } : refused;
   const penaltyPercent = Math.round(quiz.negativePenalty * 100);
 
   const start = async () => {
@@ -118,7 +122,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
     busy.current = false;
     setStarting(false);
     const reason = result.internet ? undefined : reasonOfRefusal(result.data);
-    if (reason) setRefused(reason);
+    if (reason) setRefused({ reason, message: result.message });
     else setFailure(result.internet ? 'Connection Issue: the exam could not be started. Check your connection and try again.' : result.message);
   };
 
@@ -129,9 +133,10 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
       </Typography>
       <Box sx={{ mb: 2 }}>
         {phase === 'upcoming' && <Chip label={`Opens in ${formatCountdown(quiz.validFrom - serverNow)}`} color="default" />}
-        {phase === 'open' && !submitted && <Chip label="Open now" color="success" />}
+        {phase === 'open' && !submitted && block !== 'no-attempts' && <Chip label="Open now" color="success" />}
         {phase === 'closed' && <Chip label="Closed" />}
         {submitted && <Chip label="Submitted" color="primary" sx={{ ml: 1 }} />}
+        {block === 'no-attempts' && <Chip label="All attempts used" color="primary" sx={{ ml: 1 }} />}
       </Box>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
@@ -150,6 +155,11 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
           <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
           <Fact term="Review after submitting">{reviewText(quiz)}</Fact>
+          {attemptFacts(quiz, serverNow, localNow).map((fact) => (
+            <Fact key={fact.term} term={fact.term}>
+              {fact.text}
+            </Fact>
+          ))}
         </FactList>
       </Paper>
 
@@ -178,16 +188,16 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           </li>
           <li>You can move between questions in any order and flag questions to review them later.</li>
           <li>When the time is up, your answers are submitted automatically. You can also submit earlier; submitting ends your attempt.</li>
-          <li>You have one attempt.</li>
+          <li>{attemptsRuleText(quiz)}</li>
         </Box>
       </Box>
 
-      {withCamera && phase === 'open' && (
+      {withCamera && phase === 'open' && !attemptBlocked && (
         <Suspense fallback={null}>
           <CameraCheck onChange={setCameraCheck} />
         </Suspense>
       )}
-      {quiz.faceDetection && quiz.integrity?.cameraWaived && quiz.attempt === null && (
+      {quiz.faceDetection && quiz.integrity?.cameraWaived && !resumable && !attemptBlocked && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Your teacher lets you take this quiz without a camera.
         </Alert>
@@ -199,38 +209,39 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
         </Alert>
       )}
 
-      {submitted ? (
-        <StartBlockNote
-          reason="taken"
-          quiz={quiz}
-          action={
-            <Button color="inherit" component={RouterLink} to={studentPaths.analysis(quiz.attempt!.id)}>
-              See your result
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          {shown && <StartBlockNote reason={shown} quiz={quiz} />}
-          <Button variant="contained" size="large" onClick={() => void start()} disabled={block !== null || starting} loading={starting} aria-describedby={shown ? 'start-block' : undefined}>
-            {resumable ? 'Resume exam' : 'Start exam'}
+      {(() => {
+        const seeResult = finished && (
+          <Button color="inherit" component={RouterLink} to={studentPaths.analysis(finished.id)}>
+            {submitted ? 'See your result' : 'See your last result'}
           </Button>
-        </>
-      )}
+        );
+        if (submitted || block === 'no-attempts') return <StartBlockNote reason={block} quiz={quiz} action={seeResult} />;
+        return (
+          <>
+            {shown && <StartBlockNote reason={shown.reason} message={shown.message} quiz={quiz} action={shown.reason === 'next-attempt' ? seeResult : undefined} />}
+            <Button variant="contained" size="large" onClick={() => void start()} disabled={block !== null || starting} loading={starting} aria-describedby={shown ? 'start-block' : undefined}>
+              {resumable ? 'Resume exam' : startLabel(quiz, 'Start exam')}
+            </Button>
+          </>
+        );
+      })()}
     </>
   );
 }
 
 /** Why Start is disabled (or the start was refused), and what to do: the words the server's refusal uses too. */
-function StartBlockNote({ reason, quiz, action }: { reason: StartBlockReason; quiz: QuizDetail; action?: ReactNode }) {
-  const { message, help } = START_BLOCK_TEXT[reason];
+function StartBlockNote({ reason, quiz, action, message: said }: { reason: StartBlockReason; quiz: QuizDetail; action?: ReactNode; message?: string }) {
+  const { help } = START_BLOCK_TEXT[reason];
+  // The server's words for a refused start; the page's own for what it decided (the delay's end in this browser's time).
+  const message =
+    said ?? (reason === 'next-attempt' && quiz.nextAttemptAt !== null ? nextAttemptMessage(clockText(quiz.nextAttemptAt)) : START_BLOCK_TEXT[reason].message);
   const when =
     reason === 'not-open'
       ? `It opens ${formatDateTime(quiz.validFrom)}.`
       : reason === 'closed'
         ? `It closed ${formatDateTime(quiz.validTo)}.`
         : undefined;
-  const severity = reason === 'taken' || reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
+  const severity = reason === 'taken' || reason === 'no-attempts' || reason === 'next-attempt' || reason === 'not-open' || reason === 'face-checking' || reason === 'camera-off' || reason === 'camera-asking' ? 'info' : 'warning';
   return (
     // A polite status, not an alert: it changes with the camera check, and the badge above keeps the countdown.
     <Alert id="start-block" role="status" severity={severity} data-start-block={reason} action={action} sx={{ mb: 2 }}>

@@ -1,16 +1,19 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { QuizSummary } from '../api/types';
-import { durationText, marksText, subjectsText } from './quizFacts';
+import { studentClock } from '../exam/serverClock';
+import { attemptFacts, durationText, marksText, subjectsText } from './quizFacts';
 import { QuizRequirements } from './QuizRequirements';
 
 /**
  * One quiz of a list: its name as a heading, the facts a student decides by, a status line and
- * the actions. Actions are described by the quiz name, so 'Start' is never ambiguous.
+ * the actions. Actions are described by the quiz name, so 'Start' is never ambiguous. A quiz with
+ * several attempts adds the student's attempts, the next attempt's time and the quiz grade (the
+ * lists re-render each second, which keeps the time current).
  */
 export function QuizCard({ quiz, status, actions }: { quiz: QuizSummary; status: ReactNode; actions: (describedBy: string) => ReactNode }) {
   const headingId = useId();
@@ -30,6 +33,12 @@ export function QuizCard({ quiz, status, actions }: { quiz: QuizSummary; status:
           <dd>{marksText(quiz)}</dd>
           <dt>Duration</dt>
           <dd>{durationText(quiz.duration)}</dd>
+          {attemptFacts(quiz, studentClock.now()).map((fact) => (
+            <Fragment key={fact.term}>
+              <dt>{fact.term}</dt>
+              <dd>{fact.text}</dd>
+            </Fragment>
+          ))}
         </Box>
         <Box sx={{ mt: 1.5 }}>{status}</Box>
       </CardContent>

@@ -44,7 +44,7 @@ describe('quiz lists', () => {
     name: `Quiz ${id}`,
     validFrom,
     validTo,
-    attempt: attempt && { id, status: 'in_progress' as const, deadline: attempt.deadline, startedAt: 0, submittedAt: null, score: null, maxScore: null, pending: false },
+    attempt: attempt && { id, number: 1, status: 'in_progress' as const, deadline: attempt.deadline, startedAt: 0, submittedAt: null, score: null, maxScore: null, pending: false },
   });
 
   it('puts the next opening first among upcoming quizzes', () => {
