@@ -183,8 +183,10 @@ export function QuizManagePage() {
     return participants.filter((p) => [p.fullname, p.username, p.email ?? ''].some((text) => text.toLowerCase().includes(needle)));
   }, [participants, search]);
   const groupNames = useMemo(() => new Map((answer?.overrideGroups ?? []).map((g) => [g.id, g.name])), [answer]);
-  const closed = quiz ? Date.parse(quiz.valid_to) <= Date.now() : false;
-  const withoutLink = participants.filter((p) => !p.examLink && p.state !== 'submitted').length;
+  // Each student's own close (an override may give a later one than the quiz's).
+  const closedFor = (p: Participant) => (p.effective?.validTo ?? (quiz ? Date.parse(quiz.valid_to) : Infinity)) <= Date.now();
+  const closed = quiz ? Date.parse(quiz.valid_to) <= Date.now() && participants.every(closedFor) : false;
+  const withoutLink = participants.filter((p) => !p.examLink && p.state !== 'submitted' && !closedFor(p)).length;
 
   const generate = async () => {
     setBusy('generate');
@@ -396,13 +398,13 @@ export function QuizManagePage() {
                           {p.examLink}
                         </Typography>
                         <CopyButton text={p.examLink} label={`Copy the exam link of ${p.fullname}`} />
-                        <Tooltip describeChild title={closed ? 'The quiz has closed: a new link could not be used' : 'Regenerate'}>
+                        <Tooltip describeChild title={closedFor(p) ? 'The quiz has closed for this student: a new link could not be used' : 'Regenerate'}>
                           <span>
                             <IconButton
                               size="small"
                               aria-label={`Regenerate the exam link of ${p.fullname}`}
                               onClick={() => setPending({ kind: 'regenerate', participant: p })}
-                              disabled={closed}
+                              disabled={closedFor(p)}
                             >
                               <AutorenewIcon fontSize="small" />
                             </IconButton>
