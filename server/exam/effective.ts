@@ -3,8 +3,9 @@ import type { Database, QuizOverrideTable } from '../db/tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Where a student's setting comes from: the quiz, an override of one of their groups, or their own override. */
-export type SettingSource = 'quiz' | 'student' | `group:${number}`;
+import type { SettingSource } from '../../src/schemas/overrides';
+
+export type { SettingSource };
 export const OVERRIDE_SETTINGS = ['valid_from', 'valid_to', 'duration', 'attempts_allowed'] as const;
 export type OverrideSetting = (typeof OVERRIDE_SETTINGS)[number];
 
@@ -105,4 +106,26 @@ export async function latestCloseOf(db: Db, quiz: { id: number; valid_to: number
   const latest = row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
   if (quiz.valid_to === null) return latest;
   return latest === null ? quiz.valid_to : Math.max(latest, quiz.valid_to);
+}
+
+/**
+ * The effective settings of several students of one quiz (the participants table, moving deadlines):
+ * one query for the quiz's overrides and one for the students' memberships of the overridden groups.
+ */
+export async function effectiveForStudents(db: Db, quiz: QuizOfSettings, studentIds: readonly number[]): Promise<Map<number, EffectiveSettings>> {
+  const overrides = studentIds.length
+    ? await db.selectFrom('quiz_overrides').select(['student_id', 'group_id', 'valid_from', 'valid_to', 'duration', 'attempts_allowed']).where('quiz_id', '=', quiz.id).execute()
+    : [];
+  const groupIds = overrides.filter((o) => o.group_id !== null).map((o) => o.group_id!);
+  const memberships = groupIds.length
+    ? await db.selectFrom('group_students').select(['group_id', 'student_id']).where('group_id', 'in', groupIds).where('student_id', 'in', [...studentIds]).execute()
+    : [];
+  const groupsOf = new Map<number, Set<number>>();
+  for (const m of memberships) groupsOf.set(m.student_id, (groupsOf.get(m.student_id) ?? new Set()).add(m.group_id));
+  return new Map(
+    studentIds.map((id) => {
+      const mine = overrides.filter((o) => o.student_id === id || (o.group_id !== null && groupsOf.get(id)?.has(o.group_id)));
+      return [id, effectiveSettings(quiz, mine)];
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import { writeWorkbook } from '../upload/spreadsheet';
 import { EXAM_LINK_PARAM } from '../exam/links';
 import { baseUrlOf } from '../integrity/sebProof';
 import { modelAnswersOf } from '../analysis/handGrading';
+import { effectiveForStudents, latestCloseOf } from '../exam/effective';
 import { commentToStore, gradingCommentSchema, gradingMarksSchema } from '../../src/schemas/answers';
 import {
   accommodationsOf,
@@ -72,10 +73,16 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     // Guests who took the quiz through the guest link are listed after the group's students.
     const people = [...members, ...attempts.filter((a) => !members.some((m) => m.id === a.student_id)).map((a) => ({ id: a.student_id, username: a.username, fullname: a.fullname, email: a.email }))];
     const origin = originOf(req);
+    const effective = await effectiveForStudents(app.db, quiz, people.map((p) => p.id));
+    // The names of the groups whose overrides set a participant's setting, for the sources shown.
+    const sourceGroups = [...new Set([...effective.values()].flatMap((e) => Object.values(e.source)).filter((s) => s.startsWith('group:')).map((s) => Number(s.slice(6))))];
+    const overrideGroups = sourceGroups.length ? await app.db.selectFrom('groups').select(['id', 'name']).where('id', 'in', sourceGroups).execute() : [];
     return {
       quiz,
       origin,
+      overrideGroups,
       rows: people.map((p) => {
+        const settings = effective.get(p.id)!;
         const attempt = byStudent.get(p.id);
         const state: ParticipantState = !attempt ? 'not_started' : attempt.status === 'in_progress' ? 'in_progress' : 'submitted';
         const token = tokenOf.get(p.id);
@@ -86,6 +93,8 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
           email: p.email,
           state,
           extraMinutes: extraOf.get(p.id) ?? 0,
+          /** The student's own window, duration and attempts (overrides applied), epoch ms, and where each comes from. */
+          effective: { validFrom: settings.valid_from, validTo: settings.valid_to, duration: settings.duration, attemptsAllowed: settings.attempts_allowed, source: settings.source },
           examLink: token ? `${origin}/?${EXAM_LINK_PARAM}=${encodeURIComponent(token)}` : null,
           attempt: attempt
             ? { id: attempt.id, startedAt: attempt.started_at, deadline: attempt.deadline, submittedAt: attempt.submitted_at, score: attempt.score, maxScore: attempt.max_score, pending: attempt.pending === 1, closedBy: attempt.closed_by }
@@ -96,20 +105,24 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/quizzes/:id/participants', { onRequest, schema: { tags, summary: 'Participants, their state and exam links', params: quizParams } }, async (req) => {
-    const { quiz, origin, rows } = await participants(req, req.params.id);
+    const { quiz, origin, rows, overrideGroups } = await participants(req, req.params.id);
     const guestLink = quiz.guest_token && quizOptions(quiz).guest_flag ? `${origin}/guest/${quiz.guest_token}` : null;
-    return ok({ participants: rows, guestLink, linkBase: origin, serverTime: Date.now() });
+    return ok({ participants: rows, guestLink, linkBase: origin, overrideGroups, serverTime: Date.now() });
   });
 
   /** Issues a token for every participant without a live one (or, with studentId, a new one for that student: the old stops working). */
   async function issueTokens(req: FastifyRequest, quizId: number, studentId?: number) {
     const { quiz, rows } = await participants(req, quizId);
-    if (!quiz.valid_to || quiz.valid_to <= Date.now()) throw new AppError(409, 'This quiz has closed: its exam links no longer work', 'CLOSED');
     const now = Date.now();
-    const targets = studentId === undefined ? rows.filter((r) => !r.examLink && r.state !== 'submitted') : rows.filter((r) => r.id === studentId);
+    // A link works until the student's own close (an override may give a later one than the quiz's).
+    const latest = await latestCloseOf(app.db, quiz);
+    if (!latest || latest <= now) throw new AppError(409, 'This quiz has closed: its exam links no longer work', 'CLOSED');
+    const stillOpen = (r: (typeof rows)[number]) => r.effective.validTo !== null && r.effective.validTo > now;
+    const targets = studentId === undefined ? rows.filter((r) => !r.examLink && r.state !== 'submitted' && stillOpen(r)) : rows.filter((r) => r.id === studentId);
     if (studentId !== undefined && targets.length === 0) throw notFound('This student does not take this quiz');
+    if (studentId !== undefined && !stillOpen(targets[0])) throw new AppError(409, 'The quiz has closed for this student: a new link could not be used', 'CLOSED');
     await app.db.transaction().execute(async (trx) => {
-      for (const target of targets) await replaceExamToken(trx, quizId, target.id, now, quiz.valid_to!);
+      for (const target of targets) await replaceExamToken(trx, quizId, target.id, now, target.effective.validTo!);
     });
     return (await participants(req, quizId)).rows;
   }
@@ -152,7 +165,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: "Grant a student extra minutes (extends an attempt in progress, never past valid_to)",
+        summary: "Grant a student extra minutes (extends an attempt in progress, never past the student's own valid_to)",
         params: studentParams,
         body: z.object({ extraMinutes: z.number({ error: 'Enter the extra minutes' }).int('Enter whole minutes').min(0, 'Extra time cannot be negative').max(600, 'At most 600 extra minutes') }),
       },
@@ -165,7 +178,8 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await setExtraMinutes(trx, quiz.id, row.id, extraMinutes);
         if (row.attempt && row.state === 'in_progress') {
-          await moveDeadline(trx, row.attempt.id, deadlineOf(row.attempt.startedAt, quiz.duration ?? 0, extraMinutes, quiz.valid_to ?? Date.now()));
+          // The student's own duration and close (overrides applied), plus the extra minutes.
+          await moveDeadline(trx, row.attempt.id, deadlineOf(row.attempt.startedAt, row.effective.duration ?? 0, extraMinutes, row.effective.validTo ?? row.attempt.startedAt));
         }
       });
       return ok({ participants: (await participants(req, quiz.id)).rows }, 'Extra time saved');

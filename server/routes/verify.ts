@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
 import { perMinuteLimit } from '../auth/rateLimits';
 import { AppError, notFound } from '../lib/errors';
-import { findAttemptState, SAVE_GRACE_MS } from '../exam/attempts';
+import { findAttemptState, loadQuiz, SAVE_GRACE_MS } from '../exam/attempts';
+import { effectiveFor } from '../exam/effective';
 import { examLinkToken } from '../exam/links';
 import { ok } from '../lib/envelope';
 
@@ -46,8 +47,13 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const now = Date.now();
       const row = await examLinkToken(app.db, req.params.token);
-      const closed = row?.valid_to != null && row.valid_to <= now;
-      if (!row || row.revoked_at !== null || row.expires_at <= now || closed || row.role !== 'STUDENT') {
+      // The link works until the student's own close: an override's, when one sets it, else the quiz's (its expiry).
+      const quiz = row && row.revoked_at === null && row.role === 'STUDENT' ? await loadQuiz(app.db, row.quizId) : undefined;
+      const effective = quiz ? await effectiveFor(app.db, quiz, row!.user_id) : undefined;
+      const overridden = effective !== undefined && effective.source.valid_to !== 'quiz';
+      const closesAt = overridden ? effective.valid_to : row?.valid_to;
+      const closed = closesAt != null && closesAt <= now;
+      if (!row || !effective || row.revoked_at !== null || (!overridden && row.expires_at <= now) || closed || row.role !== 'STUDENT') {
         throw notFound('This exam link is not valid or has expired');
       }
       // The link's work is done once its exam is submitted: results are seen after a normal sign-in.

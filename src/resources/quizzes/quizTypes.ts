@@ -1,6 +1,7 @@
 import type { ClozeGap } from '../../schemas/cloze';
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
 import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
+import type { OverrideSettingField, SettingSource } from '../../schemas/overrides';
 
 /** A quiz as GET /api/quizzes answers it. */
 export interface QuizRecord {
@@ -55,8 +56,18 @@ export interface Participant {
   email: string | null;
   state: ParticipantState;
   extraMinutes: number;
+  /** The student's own settings with overrides applied (epoch ms), and where each comes from. */
+  effective?: ParticipantEffective;
   examLink: string | null;
   attempt: ParticipantAttempt | null;
+}
+
+export interface ParticipantEffective {
+  validFrom: number | null;
+  validTo: number | null;
+  duration: number | null;
+  attemptsAllowed: number;
+  source: Record<OverrideSettingField, SettingSource>;
 }
 
 export interface ParticipantsAnswer {
@@ -64,6 +75,8 @@ export interface ParticipantsAnswer {
   guestLink?: string | null;
   /** The address every link handed to students starts with: PUBLIC_URL, or the address this browser used. */
   linkBase?: string;
+  /** The groups whose overrides set a participant's setting, for naming the source. */
+  overrideGroups?: { id: number; name: string }[];
   serverTime?: number;
 }
 

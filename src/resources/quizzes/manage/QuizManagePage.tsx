@@ -39,10 +39,12 @@ import { formatDateTime } from '../../../ui/dates';
 import { QuizStateChip } from '../QuizStateChip';
 import { quizIdOf, useQuizPaths } from '../quizPaths';
 import type { Participant, ParticipantState, ParticipantsAnswer, QuizRecord } from '../quizTypes';
+import { EffectiveWindow } from './EffectiveWindow';
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 import { GradingDialog } from './GradingDialog';
 import { GuestLinkCard } from './GuestLinkCard';
 import { LinkBaseWarning } from './LinkBaseWarning';
+import { OverridesSection } from './OverridesSection';
 import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
@@ -180,8 +182,11 @@ export function QuizManagePage() {
     if (!needle) return participants;
     return participants.filter((p) => [p.fullname, p.username, p.email ?? ''].some((text) => text.toLowerCase().includes(needle)));
   }, [participants, search]);
-  const closed = quiz ? Date.parse(quiz.valid_to) <= Date.now() : false;
-  const withoutLink = participants.filter((p) => !p.examLink && p.state !== 'submitted').length;
+  const groupNames = useMemo(() => new Map((answer?.overrideGroups ?? []).map((g) => [g.id, g.name])), [answer]);
+  // Each student's own close (an override may give a later one than the quiz's).
+  const closedFor = (p: Participant) => (p.effective?.validTo ?? (quiz ? Date.parse(quiz.valid_to) : Infinity)) <= Date.now();
+  const closed = quiz ? Date.parse(quiz.valid_to) <= Date.now() && participants.every(closedFor) : false;
+  const withoutLink = participants.filter((p) => !p.examLink && p.state !== 'submitted' && !closedFor(p)).length;
 
   const generate = async () => {
     setBusy('generate');
@@ -315,6 +320,7 @@ export function QuizManagePage() {
                 <TableCell>State</TableCell>
                 <TableCell>Score</TableCell>
                 <TableCell>Extra time</TableCell>
+                <TableCell>Own settings</TableCell>
                 <TableCell>Exam link</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -323,21 +329,21 @@ export function QuizManagePage() {
               {!answer &&
                 [0, 1, 2].map((row) => (
                   <TableRow key={row}>
-                    <TableCell colSpan={7}>
+                    <TableCell colSpan={8}>
                       <Skeleton />
                     </TableCell>
                   </TableRow>
                 ))}
               {answer && participants.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                     The quiz’s group has no students yet.
                   </TableCell>
                 </TableRow>
               )}
               {answer && participants.length > 0 && shown.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                  <TableCell colSpan={8} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
                     No student matches “{search}”.
                   </TableCell>
                 </TableRow>
@@ -378,6 +384,9 @@ export function QuizManagePage() {
                       </Tooltip>
                     </Stack>
                   </TableCell>
+                  <TableCell>
+                    <EffectiveWindow effective={p.effective} groupNames={groupNames} />
+                  </TableCell>
                   <TableCell sx={{ maxWidth: 320 }}>
                     {p.examLink ? (
                       <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
@@ -389,13 +398,13 @@ export function QuizManagePage() {
                           {p.examLink}
                         </Typography>
                         <CopyButton text={p.examLink} label={`Copy the exam link of ${p.fullname}`} />
-                        <Tooltip describeChild title={closed ? 'The quiz has closed: a new link could not be used' : 'Regenerate'}>
+                        <Tooltip describeChild title={closedFor(p) ? 'The quiz has closed for this student: a new link could not be used' : 'Regenerate'}>
                           <span>
                             <IconButton
                               size="small"
                               aria-label={`Regenerate the exam link of ${p.fullname}`}
                               onClick={() => setPending({ kind: 'regenerate', participant: p })}
-                              disabled={closed}
+                              disabled={closedFor(p)}
                             >
                               <AutorenewIcon fontSize="small" />
                             </IconButton>
@@ -431,6 +440,7 @@ export function QuizManagePage() {
           </Table>
         </TableContainer>
       </Paper>
+      <OverridesSection quizId={id} onChange={() => void load(true)} />
       <IntegrityPanel quizId={id} participants={participants} sebRequired={quiz?.options?.safe_exam_browser === true} faceDetection={quiz?.options?.face_detection === true} />
       <Box sx={{ mt: 3 }}>{back}</Box>
 

@@ -2,6 +2,7 @@ import { read, send, type CallOptions } from '../../../api/httpClient';
 import { downloadFile, isDownloadedFile } from '../../../api/fileTransfer';
 import type { ApiResult } from '../../../schemas/envelope';
 import { saveBlob } from '../../../ui/saveBlob';
+import type { OverrideInput, OverrideRecord } from '../../../schemas/overrides';
 import type { AttemptForGrading, ParticipantsAnswer, QuizPreview } from '../quizTypes';
 
 /**
@@ -58,3 +59,14 @@ export const gradeAnswer = (quizId: number, attemptId: number, questionId: numbe
   );
 
 export const fetchPreview = (quizId: number): Promise<ApiResult<QuizPreview>> => read<QuizPreview>(`${base(quizId)}/preview`);
+
+export const fetchOverrides = (quizId: number): Promise<ApiResult<OverrideRecord[]>> => read<OverrideRecord[]>(`${base(quizId)}/overrides`);
+
+/** Adds an override (no overrideId) or replaces one; the caller shows the field errors. */
+export const saveOverride = (quizId: number, body: OverrideInput, overrideId?: number): Promise<ApiResult<OverrideRecord>> =>
+  overrideId === undefined
+    ? send<OverrideRecord>(`${base(quizId)}/overrides`, body, { toast: false })
+    : send<OverrideRecord>(`${base(quizId)}/overrides/${encodeURIComponent(overrideId)}`, body, { method: 'PUT', toast: false });
+
+export const deleteOverride = (quizId: number, overrideId: number): Promise<ApiResult<null>> =>
+  read<null>(`${base(quizId)}/overrides/${encodeURIComponent(overrideId)}`, { method: 'DELETE' });
