@@ -50,8 +50,10 @@ export interface ModuleAttainment {
 
 export interface StudentAttainment {
   studentId: number;
+  /** The first of the attempts counted (one, but with the average grading method all finished). */
   attemptId: number;
-  /** Marks of the graded answers. */
+  attemptIds: number[];
+  /** Marks of the graded answers (the mean over the counted attempts). */
   total: number;
   /** Percent of the marks available on the graded answers. */
   percent: number | null;
@@ -79,18 +81,24 @@ export function attainment(
   const percentsOf = new Map<number, number[]>(moduleIds.map((m) => [m, []]));
   const pooled = new Map<number, MarksTally>(moduleIds.map((m) => [m, emptyTally()]));
 
-  const students: StudentAttainment[] = attempts.map((a) => {
+  // One row per student: a student with several counted attempts (the average grading method)
+  // has them pooled, on the whole paper and on each module.
+  const byStudent = new Map<number, AttainmentAttempt[]>();
+  for (const a of attempts) byStudent.set(a.studentId, [...(byStudent.get(a.studentId) ?? []), a]);
+  const students: StudentAttainment[] = [...byStudent.values()].map((ownAttempts) => {
     const own = new Map<number, MarksTally>();
     const whole = emptyTally();
-    for (const [qid, mark] of a.marks) {
-      const q = questionOf.get(qid);
-      if (!q) {
-        if (mark !== null) whole.earned += mark;
-        continue;
+    for (const a of ownAttempts) {
+      for (const [qid, mark] of a.marks) {
+        const q = questionOf.get(qid);
+        if (!q) {
+          if (mark !== null) whole.earned += mark;
+          continue;
+        }
+        tallyAnswer(whole, q.maxMark, mark);
+        tallyAnswer(tallyOf(own, q.moduleId), q.maxMark, mark);
+        tallyAnswer(tallyOf(pooled, q.moduleId), q.maxMark, mark);
       }
-      tallyAnswer(whole, q.maxMark, mark);
-      tallyAnswer(tallyOf(own, q.moduleId), q.maxMark, mark);
-      tallyAnswer(tallyOf(pooled, q.moduleId), q.maxMark, mark);
     }
     const modules: Record<string, number> = {};
     for (const [moduleId, tally] of own) {
@@ -99,7 +107,16 @@ export function attainment(
       modules[String(moduleId)] = percent;
       percentsOf.get(moduleId)?.push(percent);
     }
-    return { studentId: a.studentId, attemptId: a.attemptId, total: whole.earned, percent: percentOf(whole), pendingAnswers: whole.pending, modules };
+    const first = ownAttempts[0];
+    return {
+      studentId: first.studentId,
+      attemptId: first.attemptId,
+      attemptIds: ownAttempts.map((a) => a.attemptId),
+      total: whole.earned / ownAttempts.length,
+      percent: percentOf(whole),
+      pendingAnswers: whole.pending,
+      modules,
+    };
   });
 
   const modules: ModuleAttainment[] = moduleIds.map((moduleId) => {

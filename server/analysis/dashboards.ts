@@ -16,6 +16,9 @@ import { addTally, markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } fr
  * Periods are calendar periods in UTC: "this week" runs from Monday 00:00, "this month" from the
  * 1st; a quiz belongs to the period its window opens (valid_from) in. A submitted attempt passes
  * at PASS_PERCENT of its maximum; an attempt still waiting for grading is neither passed nor failed.
+ * Results per student read the attempts counted in the quiz grade (attempts.counted: the one the
+ * grading method takes, or every finished attempt for the average), so a student with several
+ * attempts is not counted once per attempt; lists of attempts (latest results) list each.
  * An unpublished quiz (a draft) is never counted as an exam: it is listed as a draft where the
  * teacher sees their own quizzes, and left out of every count and every other role's list.
  */
@@ -126,6 +129,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
       ])
       .where('quizzes.institute_id', '=', institute)
       .where('attempts.status', '=', 'submitted')
+      .where('attempts.counted', '=', 1)
       .groupBy('quizzes.department_id')
       .execute(),
   ]);
@@ -167,6 +171,7 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
       .select(['quizzes.group_id', (eb) => eb.fn.countAll<number>().as('attempts'), passedSql.as('passed'), gradedSql.as('graded'), (eb) => eb.fn.avg<number>(percentSql).as('mean')])
       .where('quizzes.department_id', '=', department)
       .where('attempts.status', '=', 'submitted')
+      .where('attempts.counted', '=', 1)
       .groupBy('quizzes.group_id')
       .execute(),
   ]);
@@ -232,12 +237,12 @@ async function moduleFigures(db: Db, modules: Map<number, MarksTally>) {
  * The module figures of these quizzes, as the quiz report counts them: from the questions as the
  * papers froze them (a later edit of a question in the bank changes no paper). A quiz without
  * random rules has the same questions on every paper (locked once a student started): one paper
- * tells their marks and modules, as in the report, times the graded answers (submitted attempts
+ * tells their marks and modules, as in the report, times the graded answers (counted attempts
  * less the pending ones), with the marks of its answers summed in SQL, so the other papers (tens
  * of kB each) are not read. A quiz that draws questions is read paper by paper, as each paper
  * says which questions it had.
  */
-async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], submittedOf: (quizId: number) => number) {
+async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: string | null }[], countedOf: (quizId: number) => number) {
   const tallies = new Map<number, Map<number, MarksTally>>(quizzes.map((q) => [q.id, new Map()]));
   const drawn = quizzes.filter(drawsQuestions).map((q) => q.id);
   const fixed = quizzes.filter((q) => !drawsQuestions(q)).map((q) => q.id);
@@ -247,7 +252,7 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
       ? db
           .selectFrom('attempts')
           .select(['quiz_id', 'paper'])
-          .where('id', 'in', db.selectFrom('attempts').select((eb) => eb.fn.max('id').as('id')).where('quiz_id', 'in', fixed).where('status', '=', 'submitted').groupBy('quiz_id'))
+          .where('id', 'in', db.selectFrom('attempts').select((eb) => eb.fn.max('id').as('id')).where('quiz_id', 'in', fixed).where('status', '=', 'submitted').where('counted', '=', 1).groupBy('quiz_id'))
           .execute()
       : Promise.resolve([]),
     fixed.length
@@ -263,10 +268,11 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
           ])
           .where('attempts.quiz_id', 'in', fixed)
           .where('attempts.status', '=', 'submitted')
+          .where('attempts.counted', '=', 1)
           .groupBy(['attempts.quiz_id', 'answers.question_id'])
           .execute()
       : Promise.resolve([]),
-    drawn.length ? db.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('quiz_id', 'in', drawn).where('status', '=', 'submitted').execute() : Promise.resolve([]),
+    drawn.length ? db.selectFrom('attempts').select(['id', 'quiz_id', 'paper']).where('quiz_id', 'in', drawn).where('status', '=', 'submitted').where('counted', '=', 1).execute() : Promise.resolve([]),
     drawn.length
       ? db
           .selectFrom('answers')
@@ -274,6 +280,7 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
           .select(['answers.attempt_id', 'answers.question_id', 'answers.marks'])
           .where('attempts.quiz_id', 'in', drawn)
           .where('attempts.status', '=', 'submitted')
+          .where('attempts.counted', '=', 1)
           .execute()
       : Promise.resolve([]),
   ]);
@@ -283,7 +290,7 @@ async function moduleTalliesOf(db: Db, quizzes: { id: number; random_rules: stri
       if (!isAnswerable(q.type)) continue;
       const g = sumOf.get(`${p.quiz_id}:${q.id}`);
       const pending = num(g?.pending);
-      addTally(tallyOf(tallies.get(p.quiz_id)!, q.moduleId), { earned: num(g?.gained), available: q.marks * (submittedOf(p.quiz_id) - pending), pending });
+      addTally(tallyOf(tallies.get(p.quiz_id)!, q.moduleId), { earned: num(g?.gained), available: q.marks * (countedOf(p.quiz_id) - pending), pending });
     }
   }
   tallyPapers(papers, answers, (a) => tallies.get(a.quiz_id)!);
@@ -306,10 +313,14 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
       .selectFrom('attempts')
       .select([
         'quiz_id',
-        (eb) => eb.fn.countAll<number>().as('started'),
-        sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('submitted'),
-        // What the marks of the submitted attempts depend on: any grading changes their scores or times.
-        sql<number>`sum(case when status = 'submitted' then coalesce(score, 0) else 0 end)`.as('scoreSum'),
+        // Students, not attempts: a student with several attempts is one who started, and submitted.
+        sql<number>`count(distinct student_id)`.as('started'),
+        sql<number>`count(distinct case when status = 'submitted' then student_id else null end)`.as('submitted'),
+        // The attempts the module figures read (counted in the quiz grade).
+        sql<number>`sum(case when status = 'submitted' and counted = 1 then 1 else 0 end)`.as('counted'),
+        // What the marks of the counted attempts depend on: any grading changes their scores or times, a new grading method which attempts count.
+        sql<number>`sum(case when status = 'submitted' and counted = 1 then coalesce(score, 0) else 0 end)`.as('scoreSum'),
+        sql<number>`sum(case when status = 'submitted' and counted = 1 then id else 0 end)`.as('countedIds'),
         sql<number>`max(case when status = 'submitted' then updated_at else null end)`.as('updatedAt'),
       ])
       .where('quiz_id', 'in', ids)
@@ -328,7 +339,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
     db
       .selectFrom('attempts')
       .innerJoin('users', 'users.id', 'attempts.student_id')
-      .select(['attempts.id', 'attempts.quiz_id', 'users.fullname as studentName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at'])
+      .select(['attempts.id', 'attempts.quiz_id', 'attempts.attempt_no', 'users.fullname as studentName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at'])
       .where('attempts.quiz_id', 'in', ids)
       .where('attempts.status', '=', 'submitted')
       .orderBy('attempts.submitted_at', 'desc')
@@ -341,11 +352,14 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // Weakest modules over every quiz of the teacher with submitted attempts (the scope of the
   // subject attainment, so that a module shows one figure in both), by the one module figure
   // (marksTally.ts): marks earned / marks available over the graded answers.
-  const submittedOf = (quizId: number) => num(countOf.get(quizId)?.submitted);
-  const versionOf = (quizId: number) => `${submittedOf(quizId)}:${num(countOf.get(quizId)?.scoreSum)}:${num(countOf.get(quizId)?.updatedAt)}`;
-  const withAttempts = own.filter((q) => submittedOf(q.id) > 0);
+  const countedOf = (quizId: number) => num(countOf.get(quizId)?.counted);
+  const versionOf = (quizId: number) => {
+    const c = countOf.get(quizId);
+    return `${countedOf(quizId)}:${num(c?.scoreSum)}:${num(c?.countedIds)}:${num(c?.updatedAt)}`;
+  };
+  const withAttempts = own.filter((q) => countedOf(q.id) > 0);
   const stale = withAttempts.filter((q) => moduleMemo.get(q.id)?.version !== versionOf(q.id));
-  const fresh = stale.length ? await moduleTalliesOf(db, stale, submittedOf) : new Map<number, Map<number, MarksTally>>();
+  const fresh = stale.length ? await moduleTalliesOf(db, stale, countedOf) : new Map<number, Map<number, MarksTally>>();
   for (const [quizId, tallies] of fresh) rememberModules(quizId, versionOf(quizId), tallies);
   const modules = new Map<number, MarksTally>();
   for (const q of withAttempts) for (const [moduleId, t] of fresh.get(q.id) ?? moduleMemo.get(q.id)?.modules ?? []) addTally(tallyOf(modules, moduleId), t);
@@ -370,7 +384,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
       })),
     awaitingGrading: awaiting.reduce((s, a) => s + num(a.n), 0),
     awaitingByQuiz: awaiting.map((a) => ({ quizId: a.quiz_id, name: nameOf.get(a.quiz_id) ?? '', answers: num(a.n) })),
-    latestResults: latest.map((r) => ({ attemptId: r.id, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
+    latestResults: latest.map((r) => ({ attemptId: r.id, attemptNo: r.attempt_no, quizId: r.quiz_id, quizName: nameOf.get(r.quiz_id) ?? '', studentName: r.studentName, score: r.score, maxScore: r.max_score, pending: r.pending === 1, submittedAt: r.submitted_at })),
     weakestModules: weakest.figures.sort((a, b) => a.percent - b.percent || a.moduleId - b.moduleId).slice(0, 5),
     /** Answers of those quizzes waiting for grading, left out of weakestModules until graded. */
     weakestModulesPending: weakest.pending,
@@ -401,7 +415,7 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
     db
       .selectFrom('attempts')
       .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-      .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at', 'attempts.paper'])
+      .select(['attempts.id', 'attempts.quiz_id', 'attempts.attempt_no', 'attempts.counted', 'quizzes.name as quizName', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.submitted_at', 'attempts.paper'])
       .where('attempts.student_id', '=', student)
       .where('attempts.status', '=', 'submitted')
       .orderBy('attempts.submitted_at', 'desc')
@@ -420,12 +434,13 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
       .executeTakeFirst(),
   ]);
   // Percent by module: the one module figure (marks earned / marks available over the graded
-  // answers, marksTally.ts) over the student's latest submitted attempts.
-  const answers = attempts.length
-    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', attempts.map((a) => a.id)).execute()
+  // answers, marksTally.ts) over the student's latest submitted attempts counted in their quiz grades.
+  const counted = attempts.filter((a) => a.counted === 1);
+  const answers = counted.length
+    ? await db.selectFrom('answers').select(['attempt_id', 'question_id', 'marks']).where('attempt_id', 'in', counted.map((a) => a.id)).execute()
     : [];
   const modules = new Map<number, MarksTally>();
-  tallyPapers(attempts, answers, () => modules);
+  tallyPapers(counted, answers, () => modules);
   const byModule = await moduleFigures(db, modules);
   return {
     role: 'STUDENT' as const,
@@ -434,6 +449,7 @@ export async function studentDashboard(db: Db, user: SessionUser, now = Date.now
     nextQuiz: next ? { quizId: next.id, name: next.name, validFrom: next.valid_from, validTo: next.valid_to, duration: next.duration, open: (next.valid_from ?? 0) <= now } : null,
     recentResults: attempts.slice(0, 5).map((a) => ({
       attemptId: a.id,
+      attemptNo: a.attempt_no,
       quizId: a.quiz_id,
       quizName: a.quizName,
       score: a.pending ? null : a.score,

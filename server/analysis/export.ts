@@ -13,8 +13,9 @@ interface Table {
 
 /** The report as tables: summary, questions, options of choice questions, modules, students. */
 export function reportTables(report: QuizReport): Table[] {
-  const summary: [string, number | null][] = [
+  const summary: [string, number | string | null][] = [
     ['attempts', report.attempts],
+    ['attemptsChoice', report.attemptsChoice],
     ['scoreMax', report.scoreMax],
     ['mean', report.mean],
     ['median', report.median],
@@ -32,7 +33,7 @@ export function reportTables(report: QuizReport): Table[] {
   ];
   const moduleIds = report.modules.map((m) => m.moduleId);
   return [
-    { name: 'Summary', header: ['figure', 'value'], rows: summary.map(([k, v]) => [k, cell(v)]) },
+    { name: 'Summary', header: ['figure', 'value'], rows: summary.map(([k, v]) => [k, typeof v === 'string' ? v : cell(v)]) },
     {
       name: 'Histogram',
       header: ['from', 'to', 'count'],
@@ -70,8 +71,20 @@ export function reportTables(report: QuizReport): Table[] {
     },
     {
       name: 'Students',
-      header: ['studentId', 'name', 'username', 'total', 'maxScore', 'percent', 'pending', ...report.modules.map((m) => m.name)],
-      rows: report.students.map((s) => [s.studentId, s.name, s.username, cell(s.total), s.maxScore, cell(s.percent), s.pending ? 'yes' : 'no', ...moduleIds.map((id) => cell(s.modules[String(id)]))]),
+      // grade: the quiz grade by the grading method; attempts: the finished attempts of the student.
+      header: ['studentId', 'name', 'username', 'total', 'maxScore', 'percent', 'pending', ...report.modules.map((m) => m.name), 'grade', 'attempts'],
+      rows: report.students.map((s) => [
+        s.studentId,
+        s.name,
+        s.username,
+        cell(s.total),
+        s.maxScore,
+        cell(s.percent),
+        s.pending ? 'yes' : 'no',
+        ...moduleIds.map((id) => cell(s.modules[String(id)])),
+        cell(s.grade),
+        s.attempts.length,
+      ]),
     },
   ];
 }

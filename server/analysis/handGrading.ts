@@ -26,7 +26,11 @@ const minMarksOf = (quiz: AnalysedQuiz, questionMarks: number) => {
   return marking.negativeMarking ? -Math.round(marking.penalty * questionMarks * 100) / 100 : 0;
 };
 
-/** The question (with its answer key) and every submitted answer to it, by student name; 404 when no submitted attempt has it. */
+/**
+ * The question (with its answer key) and every submitted answer to it, by student name then
+ * attempt number (grading applies to every attempt, counted in the quiz grade or not); 404 when no
+ * submitted attempt has it.
+ */
 export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQuiz, questionId: number) {
   // Without random rules every paper has the same questions: one paper is read, not each one.
   const drawn = drawsQuestions(quiz);
@@ -34,12 +38,13 @@ export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQ
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
     .leftJoin('answers', (j) => j.onRef('answers.attempt_id', '=', 'attempts.id').on('answers.question_id', '=', questionId))
-    .select(['attempts.id', 'attempts.submitted_at', 'users.id as studentId', 'users.fullname', 'users.username', 'answers.response', 'answers.marks', 'answers.outcome', 'answers.comment', 'answers.manual'])
+    .select(['attempts.id', 'attempts.attempt_no', 'attempts.submitted_at', 'users.id as studentId', 'users.fullname', 'users.username', 'answers.response', 'answers.marks', 'answers.outcome', 'answers.comment', 'answers.manual'])
     .$if(drawn, (q) => q.select('attempts.paper'))
     .where('attempts.quiz_id', '=', quiz.id)
     .where('attempts.status', '=', 'submitted')
     .orderBy('users.fullname')
-    .orderBy('attempts.id')
+    .orderBy('attempts.student_id')
+    .orderBy('attempts.attempt_no')
     .execute();
   const shared = !drawn && attempts.length ? paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow()) : undefined;
   let question: ReturnType<typeof paperOf>[number] | undefined;
@@ -50,6 +55,7 @@ export async function questionGradingSheet(db: Kysely<Database>, quiz: AnalysedQ
     return [
       {
         attemptId: a.id,
+        attemptNo: a.attempt_no,
         studentId: a.studentId,
         name: a.fullname,
         username: a.username,

@@ -3,7 +3,9 @@ import type { Database } from '../db/tables';
 import { paperOf, type QuizRow } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET } from '../../src/schemas/quizzes';
-import { quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
+import { quizGradeOf } from '../exam/quizGrade';
+import type { StatisticsAttempts } from '../../src/schemas/statistics';
+import { chooseAttempts, quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
 import { markOf } from './marksTally';
 import { attainment, type AttainmentAttempt, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
 
@@ -20,9 +22,26 @@ export interface ReportQuestion extends QuestionStatistics {
   pending: number;
 }
 
+/** One finished attempt of a student, as the report lists them. */
+export interface ReportAttempt {
+  attemptId: number;
+  attemptNo: number;
+  score: number | null;
+  maxScore: number;
+  submittedAt: number | null;
+  pending: boolean;
+  /** It counts in the quiz grade by the grading method. */
+  counted: boolean;
+}
+
 export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   quizId: number;
   quizName: string;
+  /** The attempts the item and test statistics use (Moodle's choice; first by default). */
+  attemptsChoice: StatisticsAttempts;
+  /** The quiz's grading method and attempts allowed (0: unlimited). */
+  gradingMethod: string;
+  attemptsAllowed: number;
   /** Submitted attempts with an answer waiting for grading (left out of the item and test statistics). */
   pendingGrading: number;
   /** Answers waiting for grading (left out of every figure until graded). */
@@ -31,7 +50,19 @@ export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   attainmentLevels: AttainmentRule['levels'];
   questions: ReportQuestion[];
   modules: ModuleAttainment[];
-  students: (StudentAttainment & { name: string; username: string; submittedAt: number | null; pending: boolean; maxScore: number })[];
+  /**
+   * One row per student, from the attempts counted in the quiz grade: `grade` is the quiz grade by
+   * the grading method (marks), `attempts` every finished attempt of the student.
+   */
+  students: (StudentAttainment & {
+    name: string;
+    username: string;
+    submittedAt: number | null;
+    pending: boolean;
+    maxScore: number;
+    grade: number | null;
+    attempts: ReportAttempt[];
+  })[];
 }
 
 /** A quiz with random rules draws questions for each paper: each paper says which it drew. */
@@ -71,21 +102,45 @@ function chosenOf(type: string, response: unknown): string[] {
  * Everything the analysis page shows for one quiz, read in four statements: the submitted attempts
  * (with their frozen papers), their answers, the students' names and the modules' names. The caller
  * closes the quiz's expired attempts first (sweepExpiredAttempts), so the figures count them.
+ *
+ * The item and test statistics use the attempts Moodle's report would (`choice`: each student's
+ * first, highest or last finished attempt, or all); attainment and the students' rows use the
+ * attempts counted in the quiz grade (attempts.counted).
  */
-export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<QuizReport> {
+export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz, choice: StatisticsAttempts = 'first'): Promise<QuizReport> {
   // Without random rules every paper holds the quiz's fixed questions (locked once a student has
   // started), only in another order: one paper tells the questions, and the others (tens of kB
   // each) need not be read. With random rules each paper says which questions it drew.
   const drawn = drawsQuestions(quiz);
-  const attempts = await db
+  const finished = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
-    .select(['attempts.id', 'attempts.student_id', 'attempts.submitted_at', 'attempts.max_score', 'attempts.pending', 'users.fullname', 'users.username'])
+    .select([
+      'attempts.id',
+      'attempts.student_id',
+      'attempts.attempt_no',
+      'attempts.status',
+      'attempts.score',
+      'attempts.counted',
+      'attempts.submitted_at',
+      'attempts.max_score',
+      'attempts.pending',
+      'users.fullname',
+      'users.username',
+    ])
     .$if(drawn, (q) => q.select('attempts.paper'))
     .where('attempts.quiz_id', '=', quiz.id)
     .where('attempts.status', '=', 'submitted')
     .orderBy('attempts.id')
     .execute();
+  const forStatistics = new Set(
+    chooseAttempts(
+      finished.map((a) => ({ id: a.id, studentId: a.student_id, attemptNo: a.attempt_no, score: a.score })),
+      choice,
+    ).map((a) => a.id),
+  );
+  // Only the attempts some figure uses are read further.
+  const attempts = finished.filter((a) => forStatistics.has(a.id) || a.counted === 1);
   const sharedPaper =
     drawn || !attempts.length
       ? undefined
@@ -130,15 +185,17 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
       marks.set(q.id, mark);
       let count = papersWith.get(q.id);
       if (!count) papersWith.set(q.id, (count = { submitted: 0, pending: 0 }));
-      count.submitted += 1;
-      if (mark === null) count.pending += 1;
+      if (forStatistics.has(a.id)) {
+        count.submitted += 1;
+        if (mark === null) count.pending += 1;
+      }
       if (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') choices.set(q.id, chosenOf(q.type, answer?.response ? JSON.parse(answer.response) : null));
     }
     maxScoreOf.set(a.id, a.max_score);
-    attainmentAttempts.push({ attemptId: a.id, studentId: a.student_id, marks });
+    if (a.counted === 1) attainmentAttempts.push({ attemptId: a.id, studentId: a.student_id, marks });
     // The item and test statistics need each attempt's total, which is known once every answer is
     // graded: an attempt waiting for grading joins them then (`pendingGrading` counts them meanwhile).
-    if (a.pending !== 1 && ![...marks.values()].includes(null)) statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks: marks as Map<number, number>, choices });
+    if (forStatistics.has(a.id) && a.pending !== 1 && ![...marks.values()].includes(null)) statAttempts.push({ attemptId: a.id, submittedAt: a.submitted_at ?? 0, marks: marks as Map<number, number>, choices });
   }
 
   // Fixed questions in paper order, then drawn questions in the order of their ids.
@@ -160,6 +217,8 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   );
   const rule = attainmentRuleOf(quiz);
   const byAttempt = new Map(attempts.map((a) => [a.id, a]));
+  const finishedOf = new Map<number, typeof finished>();
+  for (const a of finished) finishedOf.set(a.student_id, [...(finishedOf.get(a.student_id) ?? []), a]);
   const outcome = attainment(
     ordered.map((q) => ({ questionId: q.id, moduleId: q.moduleId, maxMark: q.marks })),
     attainmentAttempts,
@@ -170,8 +229,11 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
   return {
     quizId: quiz.id,
     quizName: quiz.name,
+    attemptsChoice: choice,
+    gradingMethod: quiz.grading_method,
+    attemptsAllowed: quiz.attempts_allowed,
     ...stats,
-    pendingGrading: attempts.filter((a) => a.pending === 1).length,
+    pendingGrading: attempts.filter((a) => forStatistics.has(a.id) && a.pending === 1).length,
     pendingAnswers: outcome.students.reduce((n, s) => n + s.pendingAnswers, 0),
     attainmentTarget: rule.target,
     attainmentLevels: rule.levels,
@@ -189,7 +251,26 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz): Promise<
     modules: outcome.modules,
     students: outcome.students.map((s) => {
       const a = byAttempt.get(s.attemptId)!;
-      return { ...s, name: a.fullname, username: a.username, submittedAt: a.submitted_at, pending: a.pending === 1, maxScore: a.max_score };
+      const own = (finishedOf.get(s.studentId) ?? []).sort((x, y) => x.attempt_no - y.attempt_no);
+      const counted = own.filter((o) => o.counted === 1);
+      return {
+        ...s,
+        name: a.fullname,
+        username: a.username,
+        submittedAt: a.submitted_at,
+        pending: counted.some((o) => o.pending === 1),
+        maxScore: a.max_score,
+        grade: quizGradeOf(quiz.grading_method, own).grade,
+        attempts: own.map((o) => ({
+          attemptId: o.id,
+          attemptNo: o.attempt_no,
+          score: o.score,
+          maxScore: o.max_score,
+          submittedAt: o.submitted_at,
+          pending: o.pending === 1,
+          counted: o.counted === 1,
+        })),
+      };
     }),
   };
 }

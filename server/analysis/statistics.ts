@@ -9,7 +9,7 @@
  * A figure that is undefined (too few attempts, no variance, a zero denominator) is null.
  */
 
-import type { OptionStatistics } from '../../src/schemas/statistics';
+import type { OptionStatistics, StatisticsAttempts } from '../../src/schemas/statistics';
 
 /** A question of the quiz, as the analysis reports it. */
 export interface StatQuestion {
@@ -354,4 +354,26 @@ export function quizStatistics(input: StatisticsInput): QuizStatistics {
     return max > 0 ? (100 * r.total) / max : 0;
   });
   return { attempts: n, scoreMax, ...test, histogram: histogramOf(percents), questions: perQuestion };
+}
+
+/**
+ * The attempts the statistics use, as Moodle's quiz statistics report chooses them: each student's
+ * first finished attempt (the default), every finished attempt, each student's highest-scoring
+ * finished attempt (the earliest of equal scores) or each student's last finished attempt.
+ * `attempts` are the finished attempts; with one attempt per student every choice gives them all.
+ */
+export function chooseAttempts<T extends { studentId: number; attemptNo: number; score: number | null }>(attempts: readonly T[], choice: StatisticsAttempts): T[] {
+  if (choice === 'all') return [...attempts];
+  const chosen = new Map<number, T>();
+  for (const a of attempts) {
+    const held = chosen.get(a.studentId);
+    const better =
+      !held ||
+      (choice === 'first' && a.attemptNo < held.attemptNo) ||
+      (choice === 'last' && a.attemptNo > held.attemptNo) ||
+      (choice === 'highest' && ((a.score ?? 0) > (held.score ?? 0) || ((a.score ?? 0) === (held.score ?? 0) && a.attemptNo < held.attemptNo)));
+    if (better) chosen.set(a.studentId, a);
+  }
+  const keep = new Set(chosen.values());
+  return attempts.filter((a) => keep.has(a));
 }

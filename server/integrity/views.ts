@@ -46,7 +46,7 @@ export async function integritySummary(db: Kysely<Database>, quiz: IntegrityQuiz
   const attempts = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
-    .select(['attempts.id', 'attempts.student_id', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.camera_consent_at', 'attempts.camera_waived', 'attempts.seb_verified_at', 'users.username', 'users.fullname'])
+    .select(['attempts.id', 'attempts.student_id', 'attempts.attempt_no', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.camera_consent_at', 'attempts.camera_waived', 'attempts.seb_verified_at', 'users.username', 'users.fullname'])
     .where('attempts.quiz_id', '=', quiz.id)
     .execute();
   const events = attempts.length
@@ -78,6 +78,7 @@ export async function integritySummary(db: Kysely<Database>, quiz: IntegrityQuiz
     if (seb && a.seb_verified_at === null) flagReasons.push('started without Safe Exam Browser proof');
     return {
       attemptId: a.id,
+      attemptNo: a.attempt_no,
       studentId: a.student_id,
       username: a.username,
       fullname: a.fullname,
@@ -113,7 +114,7 @@ export async function attemptTimeline(db: Kysely<Database>, quizId: number, atte
   const attempt = await db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
-    .select(['attempts.id', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.camera_consent_at', 'attempts.camera_waived', 'attempts.seb_verified_at', 'users.username', 'users.fullname'])
+    .select(['attempts.id', 'attempts.attempt_no', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.camera_consent_at', 'attempts.camera_waived', 'attempts.seb_verified_at', 'users.username', 'users.fullname'])
     .where('attempts.id', '=', attemptId)
     .where('attempts.quiz_id', '=', quizId)
     .executeTakeFirst();
@@ -129,6 +130,7 @@ export async function attemptTimeline(db: Kysely<Database>, quizId: number, atte
   return {
     attempt: {
       id: attempt.id,
+      number: attempt.attempt_no,
       username: attempt.username,
       fullname: attempt.fullname,
       status: attempt.status,

@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { newToken } from '../auth/tokens';
+import type { GradingMethod } from '../db/tables';
+import { quizGradeOf } from '../exam/quizGrade';
 
 /**
  * The queries behind a teacher's management of one quiz (participants, exam links, guest link,
@@ -19,14 +21,65 @@ export const groupMembers = (db: Db, groupId: number) =>
     .orderBy('users.fullname')
     .execute();
 
-/** Every attempt at the quiz, with its student's names. */
+/** Every attempt at the quiz, with its student's names, each student's first to last. */
 export const attemptsOfQuiz = (db: Db, quizId: number) =>
   db
     .selectFrom('attempts')
     .innerJoin('users', 'users.id', 'attempts.student_id')
-    .select(['attempts.id', 'attempts.student_id', 'attempts.status', 'attempts.started_at', 'attempts.deadline', 'attempts.submitted_at', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'users.username', 'users.fullname', 'users.email'])
+    .select([
+      'attempts.id',
+      'attempts.student_id',
+      'attempts.attempt_no',
+      'attempts.counted',
+      'attempts.status',
+      'attempts.started_at',
+      'attempts.deadline',
+      'attempts.submitted_at',
+      'attempts.score',
+      'attempts.max_score',
+      'attempts.pending',
+      'attempts.closed_by',
+      'users.username',
+      'users.fullname',
+      'users.email',
+    ])
     .where('attempts.quiz_id', '=', quizId)
+    .orderBy('attempts.student_id')
+    .orderBy('attempts.attempt_no')
     .execute();
+
+type QuizAttempt = Awaited<ReturnType<typeof attemptsOfQuiz>>[number];
+
+/** An attempt as the participants list shows it: the teacher's actions (extra time, close, integrity) act on its id. */
+export const participantAttempt = (a: QuizAttempt) => ({
+  id: a.id,
+  number: a.attempt_no,
+  status: a.status,
+  startedAt: a.started_at,
+  deadline: a.deadline,
+  submittedAt: a.submitted_at,
+  score: a.score,
+  maxScore: a.max_score,
+  pending: a.pending === 1,
+  closedBy: a.closed_by,
+  counted: a.counted === 1,
+});
+
+/**
+ * Each student's attempts at the quiz: the latest (the running one, or the last finished: what
+ * the teacher's actions on a participant act on), how many were used, every one of them, and the
+ * quiz grade by the grading method.
+ */
+export function attemptsByStudent(attempts: readonly QuizAttempt[], method: GradingMethod) {
+  const grouped = new Map<number, QuizAttempt[]>();
+  for (const a of attempts) grouped.set(a.student_id, [...(grouped.get(a.student_id) ?? []), a]);
+  return new Map(
+    [...grouped].map(([studentId, own]) => {
+      const sorted = [...own].sort((x, y) => x.attempt_no - y.attempt_no);
+      return [studentId, { latest: sorted[sorted.length - 1], attemptsUsed: sorted.length, attempts: sorted.map(participantAttempt), grade: quizGradeOf(method, sorted).grade }];
+    }),
+  );
+}
 
 /** The quiz's exam-link tokens that still work at `now`. */
 export const liveExamTokens = (db: Db, quizId: number, now: number) =>

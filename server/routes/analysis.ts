@@ -8,6 +8,7 @@ import { loadQuizReport } from '../analysis/report';
 import { reportCsv, reportWorkbook } from '../analysis/export';
 import { subjectAttainment } from '../analysis/subjectAttainment';
 import { sweepExpiredAttempts } from '../exam/attempts';
+import { STATISTICS_ATTEMPTS, STATISTICS_ATTEMPTS_MESSAGE } from '../../src/schemas/statistics';
 
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id });
@@ -24,11 +25,18 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const teacher = app.requireRole('TEACHER');
   const tags = ['analysis'];
 
-  app.get('/quizzes/:id/statistics', { onRequest: readers, schema: { tags, summary: "A quiz's item analysis and course-outcome attainment", params: quizParams } }, async (req) => {
-    const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
-    await sweepExpiredAttempts(app, Date.now(), quiz.id);
-    return ok(await loadQuizReport(app.db, quiz));
-  });
+  /** Which attempts the item and test statistics use, as Moodle's report: each student's first (default), highest or last, or all. */
+  const attemptsQuery = z.object({ attempts: z.enum(STATISTICS_ATTEMPTS, { error: STATISTICS_ATTEMPTS_MESSAGE }).default('first') });
+
+  app.get(
+    '/quizzes/:id/statistics',
+    { onRequest: readers, schema: { tags, summary: "A quiz's item analysis and course-outcome attainment", params: quizParams, querystring: attemptsQuery } },
+    async (req) => {
+      const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
+      await sweepExpiredAttempts(app, Date.now(), quiz.id);
+      return ok(await loadQuizReport(app.db, quiz, req.query.attempts));
+    },
+  );
 
   app.get(
     '/quizzes/:id/statistics/export',
@@ -38,13 +46,13 @@ const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The whole report as .xlsx (a sheet per table) or CSV',
         params: quizParams,
-        querystring: z.object({ format: z.enum(['xlsx', 'csv'], { error: 'format must be xlsx or csv' }).default('xlsx') }),
+        querystring: attemptsQuery.extend({ format: z.enum(['xlsx', 'csv'], { error: 'format must be xlsx or csv' }).default('xlsx') }),
       },
     },
     async (req, reply) => {
       const quiz = await analysableQuiz(app.db, req.user!, req.params.id);
       await sweepExpiredAttempts(app, Date.now(), quiz.id);
-      const report = await loadQuizReport(app.db, quiz);
+      const report = await loadQuizReport(app.db, quiz, req.query.attempts);
       const base = `analysis-${fileName(quiz)}`;
       if (req.query.format === 'csv') {
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${base}.csv"`).send(`\ufeff${reportCsv(report)}`);

@@ -17,6 +17,7 @@ import {
   answersOf,
   attemptAtQuiz,
   attemptQuiz,
+  attemptsByStudent,
   attemptsOfQuiz,
   gradeAnswer,
   groupMembers,
@@ -67,11 +68,14 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempts = await attemptsOfQuiz(app.db, quizId);
     const tokens = await liveExamTokens(app.db, quizId, now);
     const extra = await accommodationsOf(app.db, quizId);
-    const byStudent = new Map(attempts.map((a) => [a.student_id, a]));
+    const byStudent = attemptsByStudent(attempts, quiz.grading_method);
     const tokenOf = new Map(tokens.map((t) => [t.user_id, t.token]));
     const extraOf = new Map(extra.map((e) => [e.student_id, e.extra_minutes]));
     // Guests who took the quiz through the guest link are listed after the group's students.
-    const people = [...members, ...attempts.filter((a) => !members.some((m) => m.id === a.student_id)).map((a) => ({ id: a.student_id, username: a.username, fullname: a.fullname, email: a.email }))];
+    const people = [
+      ...members,
+      ...[...byStudent.values()].map((s) => s.latest).filter((a) => !members.some((m) => m.id === a.student_id)).map((a) => ({ id: a.student_id, username: a.username, fullname: a.fullname, email: a.email })),
+    ];
     const origin = originOf(req);
     const effective = await effectiveForStudents(app.db, quiz, people.map((p) => p.id));
     // The names of the groups whose overrides set a participant's setting, for the sources shown.
@@ -83,7 +87,9 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
       overrideGroups,
       rows: people.map((p) => {
         const settings = effective.get(p.id)!;
-        const attempt = byStudent.get(p.id);
+        const own = byStudent.get(p.id);
+        // The latest attempt: the running one, or the last finished.
+        const attempt = own?.latest;
         const state: ParticipantState = !attempt ? 'not_started' : attempt.status === 'in_progress' ? 'in_progress' : 'submitted';
         const token = tokenOf.get(p.id);
         return {
@@ -97,8 +103,14 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
           effective: { validFrom: settings.valid_from, validTo: settings.valid_to, duration: settings.duration, attemptsAllowed: settings.attempts_allowed, source: settings.source },
           examLink: token ? `${origin}/?${EXAM_LINK_PARAM}=${encodeURIComponent(token)}` : null,
           attempt: attempt
-            ? { id: attempt.id, startedAt: attempt.started_at, deadline: attempt.deadline, submittedAt: attempt.submitted_at, score: attempt.score, maxScore: attempt.max_score, pending: attempt.pending === 1, closedBy: attempt.closed_by }
+            ? { id: attempt.id, number: attempt.attempt_no, startedAt: attempt.started_at, deadline: attempt.deadline, submittedAt: attempt.submitted_at, score: attempt.score, maxScore: attempt.max_score, pending: attempt.pending === 1, closedBy: attempt.closed_by }
             : null,
+          attemptsUsed: own?.attemptsUsed ?? 0,
+          attemptsAllowed: settings.attempts_allowed,
+          /** The quiz grade by the grading method (marks), or null before a finished attempt. */
+          grade: own?.grade ?? null,
+          /** Every attempt, first to last, each with its own id for the teacher's actions. */
+          attempts: own?.attempts ?? [],
         };
       }),
     };

@@ -4,6 +4,7 @@ import { tableAdapter, type AnyDb, type ResourceAdapter } from '../crud/adapter'
 import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { sha256Hex } from '../integrity/sebConfigKey';
+import { recountQuiz } from '../exam/quizGrade';
 
 /** The quit password is written (as its hash, in its own column) and never read back. */
 const WRITE_ONLY = ['seb_quit_password'];
@@ -111,5 +112,7 @@ export const quizAdapter: ResourceAdapter = {
     if (typeof row.valid_to === 'number') {
       await trx.updateTable('exam_tokens').set({ expires_at: row.valid_to }).where('quiz_id', '=', id).where('revoked_at', 'is', null).execute();
     }
+    // Another grading method counts other attempts: every figure reads the counted ones.
+    if (row.grading_method !== undefined) await recountQuiz(trx, id);
   },
 };

@@ -60,6 +60,8 @@ export type SebStatus = 'not_required' | 'verified' | 'not_verified';
 
 export interface IntegrityRow {
   attemptId: number;
+  /** The student's attempt number (1, 2, ...): a student with several attempts has a row for each. */
+  attemptNo: number;
   studentId: number;
   username: string;
   fullname: string;

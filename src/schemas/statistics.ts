@@ -13,3 +13,9 @@ export interface OptionStatistics {
   upper: number;
   lower: number;
 }
+
+/** Which attempts the statistics use, as Moodle's quiz statistics report: `?attempts=` on the statistics. */
+export const STATISTICS_ATTEMPTS = ['first', 'all', 'highest', 'last'] as const;
+export type StatisticsAttempts = (typeof STATISTICS_ATTEMPTS)[number];
+export const STATISTICS_ATTEMPTS_LABELS: Record<StatisticsAttempts, string> = { first: 'First', all: 'All', highest: 'Highest', last: 'Last' };
+export const STATISTICS_ATTEMPTS_MESSAGE = 'attempts must be first, all, highest or last';

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -17,6 +18,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -36,7 +38,8 @@ import { questionTypeLabel } from '../../../ui/questionLabels';
 import { awaitingGradingText, MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 import { can } from '../../../schemas/entity';
-import { quizEntity } from '../../../schemas/quizzes';
+import { GRADING_METHOD_LABELS, quizEntity } from '../../../schemas/quizzes';
+import { STATISTICS_ATTEMPTS, STATISTICS_ATTEMPTS_LABELS, type StatisticsAttempts } from '../../../schemas/statistics';
 import { useArea } from '../../../shell/AreaContext';
 import { roleOfArea } from '../../../shell/areaRole';
 
@@ -205,7 +208,19 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: 
 /** Without `onOpen` (a head's view: an attempt's answers are the quiz's teacher's to review) the rows do not open. */
 function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen?: (s: StudentResult) => void }) {
   const [sort, setSort] = useState<{ key: string; order: SortOrder }>({ key: 'total', order: 'desc' });
-  const valueOf = (s: StudentResult): number | string | null => (sort.key === 'name' ? s.name : sort.key === 'percent' ? s.percent : sort.key === 'total' ? s.total : (s.modules[sort.key] ?? null));
+  const several = data.attemptsAllowed !== 1;
+  const valueOf = (s: StudentResult): number | string | null =>
+    sort.key === 'name'
+      ? s.name
+      : sort.key === 'percent'
+        ? s.percent
+        : sort.key === 'total'
+          ? s.total
+          : sort.key === 'grade'
+            ? s.grade
+            : sort.key === 'attempts'
+              ? s.attempts.length
+              : (s.modules[sort.key] ?? null);
   const rows = sortRows(data.students, valueOf, sort.order);
   const header = (key: string, label: string) => (
     <TableCell key={key} align={key === 'name' ? 'left' : 'right'} sortDirection={sort.key === key ? sort.order : false}>
@@ -222,6 +237,8 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen?: (s:
             {header('name', 'Student')}
             {header('total', 'Total')}
             {header('percent', 'Percent')}
+            {several && header('grade', 'Quiz grade')}
+            {several && header('attempts', 'Attempts')}
             {data.modules.map((m) => header(String(m.moduleId), m.name))}
           </TableRow>
         </TableHead>
@@ -240,6 +257,18 @@ function StudentTable({ data, onOpen }: { data: QuizStatisticsData; onOpen?: (s:
                 {figure(s.total)} / {s.maxScore}
               </TableCell>
               <TableCell align="right">{figure(s.percent, ' %')}</TableCell>
+              {several && (
+                <TableCell align="right">
+                  {figure(s.grade)} / {s.maxScore}
+                </TableCell>
+              )}
+              {several && (
+                <TableCell align="right">
+                  <Tooltip title={s.attempts.map((a) => `Attempt ${a.attemptNo}: ${figure(a.score)} / ${a.maxScore}${a.counted ? ' (counted)' : ''}`).join(' · ')}>
+                    <span>{s.attempts.length}</span>
+                  </Tooltip>
+                </TableCell>
+              )}
               {data.modules.map((m) => (
                 <TableCell key={m.moduleId} align="right">
                   {figure(s.modules[String(m.moduleId)], ' %')}
@@ -265,6 +294,7 @@ export function QuizAnalysisPage() {
   const [grading, setGrading] = useState<QuestionStatistics>();
   const [review, setReview] = useState<StudentResult>();
   const [exporting, setExporting] = useState<'xlsx' | 'csv'>();
+  const [choice, setChoice] = useState<StatisticsAttempts>('first');
   // The quiz's teacher grades, reviews attempts and manages it (the server's grading, attempt and
   // manage routes are the teacher's); a head reads the analysis, its export and the feedback.
   const manages = can(quizEntity, roleOfArea(useArea()), 'update');
@@ -274,18 +304,18 @@ export function QuizAnalysisPage() {
       setFailed('Quiz not found');
       return;
     }
-    void fetchStatistics(id).then((result) => {
+    void fetchStatistics(id, choice).then((result) => {
       if (result.success && result.data) {
         setData(result.data);
         setFailed(undefined);
       } else setFailed(result.message || 'The analysis could not be loaded');
     });
-  }, [id]);
+  }, [id, choice]);
   useEffect(load, [load]);
 
   const download = async (format: 'xlsx' | 'csv') => {
     setExporting(format);
-    await exportReport(id, format);
+    await exportReport(id, format, choice);
     setExporting(undefined);
   };
 
@@ -327,6 +357,29 @@ export function QuizAnalysisPage() {
               {awaitingGradingText(data.pendingAnswers)} ({data.pendingGrading} {data.pendingGrading === 1 ? 'attempt' : 'attempts'}): left out of every figure until graded, and the
               statistics count {data.pendingGrading === 1 ? 'that attempt' : 'those attempts'} once graded. {manages ? 'Use Grade on the question.' : 'The quiz’s teacher grades them.'}
             </Alert>
+          )}
+          {data.attemptsAllowed !== 1 && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                select
+                size="small"
+                label="Attempts"
+                id="statistics-attempts"
+                value={choice}
+                onChange={(e) => setChoice(e.target.value as StatisticsAttempts)}
+                sx={{ minWidth: 160 }}
+                helperText="Which attempts the statistics use, per student"
+              >
+                {STATISTICS_ATTEMPTS.map((a) => (
+                  <MenuItem key={a} value={a}>
+                    {STATISTICS_ATTEMPTS_LABELS[a]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Typography variant="body2" color="text.secondary">
+                Students and attainment use the quiz grade ({GRADING_METHOD_LABELS[data.gradingMethod].toLowerCase()}).
+              </Typography>
+            </Stack>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} aria-label="Summary">
             <Card label="Attempts" value={data.attempts} />

@@ -1,6 +1,7 @@
 /** GET /api/quizzes/{quizId}/statistics (server/analysis/report.ts). Undefined figures are null. */
 
-import type { OptionStatistics } from '../../../schemas/statistics';
+import type { OptionStatistics, StatisticsAttempts } from '../../../schemas/statistics';
+import type { GradingMethod } from '../../../schemas/quizzes';
 
 export type { OptionStatistics };
 
@@ -53,12 +54,22 @@ export interface StudentResult {
   pendingAnswers: number;
   submittedAt: number | null;
   modules: Record<string, number>;
+  /** The quiz grade by the grading method (marks); `total` and the percents pool the counted attempts. */
+  grade: number | null;
+  /** Every finished attempt of the student, first to last. */
+  attempts: { attemptId: number; attemptNo: number; score: number | null; maxScore: number; submittedAt: number | null; pending: boolean; counted: boolean }[];
 }
 
 export interface QuizStatisticsData {
   quizId: number;
   quizName: string;
+  /** Attempts in the item and test statistics. */
   attempts: number;
+  /** Which attempts those are (each student's first, highest or last, or all). */
+  attemptsChoice: StatisticsAttempts;
+  gradingMethod: GradingMethod;
+  /** 0: unlimited. */
+  attemptsAllowed: number;
   scoreMax: number;
   mean: number | null;
   median: number | null;
