@@ -5,10 +5,12 @@ import type { PaperQuestion } from './paper';
 import { reviewFeedback } from './feedback';
 import { gapRightAnswer } from '../../src/schemas/cloze';
 import { paperOf } from './attempts';
-import { answersReleased } from './release';
+import { reviewFor } from './review';
 import { gradedAnswers, moduleNames } from './studentQueries';
 import { markOf } from '../analysis/marksTally';
 import { isAnswerable } from '../../src/schemas/questions';
+import { REVIEW_TIMES, reviewOf } from '../../src/schemas/quizzes';
+import type { ReviewFeedback } from './feedback';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,14 +25,16 @@ function moodleTypeCorrect(q: PaperQuestion): unknown {
 
 /**
  * A submitted attempt as its student reviews it: each question with the response, the marks and
- * the time spent, and the marks by module and by difficulty. The correct answers are shown only
- * when the quiz allows review and the answers have been released.
+ * the time spent, and the marks by module and by difficulty, each part only when the quiz's review
+ * options show it at this time (server/exam/review.ts): the attempt (questions and responses),
+ * whether correct, the marks, the specific and the general feedback, the right answers.
  */
-export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNullable<QuizRow>) {
-  const review = quiz.allow_review !== 0;
-  // The student's own marks show at once; the correct answers only once they are released.
-  const released = await answersReleased(db, quiz);
-  const answersShown = review && released;
+export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNullable<QuizRow>, now = Date.now()) {
+  const { time: reviewTime, options: shown } = await reviewFor(db, quiz, attempt, now);
+  const matrix = reviewOf(quiz.review);
+  // `review`: this quiz shows the right answers at some time; `answersReleased`: it shows them now.
+  const review = REVIEW_TIMES.some((t) => matrix[t].rightAnswer);
+  const answersShown = shown.rightAnswer;
   const paper = paperOf(attempt);
   const answers = new Map((await gradedAnswers(db, attempt.id)).map((a) => [a.question_id, a]));
   const moduleIds = [...new Set(paper.map((q) => q.moduleId))];
@@ -69,8 +73,7 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
       comment: marksGained === null ? null : (a?.comment ?? null),
       timeSpentMs: a?.time_spent_ms ?? 0,
       correct,
-      // Feedback tells the answer away, so it shows only with the correct answers.
-      ...(answersShown ? { feedback: reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, marksGained) } : {}),
+      ...feedbackShown(reviewFeedback(q.key, response, q.options?.map((o) => o.id), q, marksGained), shown),
     };
   });
   // Marks by module and by difficulty over the graded answers: an answer waiting for the teacher
@@ -95,22 +98,50 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
     }
     return [...groups.values()];
   };
+  const byModule = breakdown((q) => q.module);
+  const byDifficulty = breakdown((q) => q.difficulty);
+  const pendingAnswers = questions.filter((q) => q.marksGained === null).length;
+  // What the review options hide now is left out of the answer, not only off the page.
+  const withoutCorrectness = (g: (typeof byModule)[number]) => (shown.correctness ? g : { ...g, correct: null });
+  const visibleQuestions = shown.attempt
+    ? questions.map((q) => ({
+        ...q,
+        outcome: shown.correctness || q.outcome === 'unanswered' ? q.outcome : null,
+        ...(shown.marks ? {} : { marksGained: null, comment: null }),
+      }))
+    : [];
   return {
     id: attempt.id,
     quizId: quiz.id,
     quizName: quiz.name,
-    score: attempt.score,
+    attemptNo: attempt.attempt_no,
+    score: shown.marks ? attempt.score : null,
     maxScore: attempt.max_score,
     pending: attempt.pending === 1,
     startedAt: attempt.started_at,
     submittedAt: attempt.submitted_at,
     review,
-    answersReleased: released,
+    answersReleased: answersShown,
+    /** The time of the quiz's review options that applies now, what they show, and the whole matrix (to say when the rest shows). */
+    reviewTime,
+    reviewOptions: shown,
+    reviewMatrix: matrix,
     closesAt: quiz.valid_to,
-    questions,
-    byModule: breakdown((q) => q.module),
-    byDifficulty: breakdown((q) => q.difficulty),
+    questions: visibleQuestions,
+    byModule: shown.marks ? byModule.map(withoutCorrectness) : [],
+    byDifficulty: shown.marks ? byDifficulty.map(withoutCorrectness) : [],
     /** Answers waiting for grading, left out of byModule and byDifficulty until graded. */
-    pendingAnswers: questions.filter((q) => q.marksGained === null).length,
+    pendingAnswers,
   };
+}
+
+/** The feedback the review options show now: the specific (the response's, combined, parts') and the general, each on its own switch. */
+function feedbackShown(feedback: ReviewFeedback | undefined, shown: { specificFeedback: boolean; generalFeedback: boolean; rightAnswer: boolean }): { feedback?: ReviewFeedback } {
+  if (!feedback) return {};
+  const kept: ReviewFeedback = { answer: shown.specificFeedback ? feedback.answer : [] };
+  if (shown.generalFeedback && feedback.general) kept.general = feedback.general;
+  if (shown.specificFeedback && feedback.combined) kept.combined = feedback.combined;
+  // Matching and Cloze parts carry each part's right answer and feedback: shown with the right answers.
+  if (feedback.parts && shown.rightAnswer) kept.parts = shown.specificFeedback ? feedback.parts : feedback.parts.map((p) => ({ ...p, feedback: [] }));
+  return kept.answer.length || kept.general || kept.combined || kept.parts ? { feedback: kept } : {};
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/tables';
 import { quizOptions, type QuizRow } from './attempts';
 import type { PaperSource, QuizPaperConfig } from './paper';
 import { QuizMemo } from './quizMemo';
+import { reviewOf } from '../../src/schemas/quizzes';
 import { questionMarks, subjectNames } from './studentQueries';
 
 type Quiz = NonNullable<QuizRow>;
@@ -53,8 +54,8 @@ export function quizSummaries(db: Kysely<Database>, drawFrom: QuizMemo<{ config:
       faceDetection: options.face_detection === true,
       safeExamBrowser: options.safe_exam_browser === true,
       instructions: quiz.instructions,
-      allowReview: quiz.allow_review !== 0,
-      showAnswersImmediately: quiz.show_answers_immediately === 1,
+      /** What the student may review of an attempt, at each of the three times (the quiz's review options). */
+      review: reviewOf(quiz.review),
       shuffled: quiz.shuffle_questions === 1 || randomRules > 0,
       gradingMethod: quiz.grading_method,
     };

@@ -88,7 +88,7 @@ export const attemptHistory = (db: Db, studentId: number, onlyQuiz: number | nul
     .selectFrom('attempts')
     .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
     .leftJoin('feedbacks', (j) => j.onRef('feedbacks.quiz_id', '=', 'attempts.quiz_id').onRef('feedbacks.created_by', '=', 'attempts.student_id'))
-    .select(['attempts.id', 'attempts.quiz_id', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
+    .select(['attempts.id', 'attempts.quiz_id', 'attempts.attempt_no', 'quizzes.grading_method', 'quizzes.name as quizName', 'attempts.status', 'attempts.started_at', 'attempts.submitted_at', 'attempts.deadline', 'attempts.score', 'attempts.max_score', 'attempts.pending', 'attempts.closed_by', 'feedbacks.id as feedbackId'])
     .where('attempts.student_id', '=', studentId)
     .$if(onlyQuiz !== null, (q) => q.where('attempts.quiz_id', '=', onlyQuiz!))
     .orderBy('attempts.started_at', 'desc')

@@ -78,6 +78,9 @@ export async function staffMaySee(db: Db, user: SessionUser, image: ImageOwnersh
  * has a paper (the questions as they got them) that refers to it, and the attempt is running or its
  * quiz allows review. A session opened by an exam link sees only its own quiz's attempts.
  */
+/** A stored review matrix whose three times all hide the attempt (JSON keeps the schema's key order). */
+const ATTEMPT_NEVER_SHOWN = '%"attempt":false%"attempt":false%"attempt":false%';
+
 export async function studentMaySee(db: Db, user: SessionUser, image: ImageOwnership): Promise<boolean> {
   if (user.role !== 'STUDENT' || image.department_id === null) return false;
   const imageId = image.id;
@@ -88,7 +91,8 @@ export async function studentMaySee(db: Db, user: SessionUser, image: ImageOwner
     .where('a.student_id', '=', user.userId)
     .where('z.department_id', '=', image.department_id)
     .where((eb) => eb.or(patternsOf(imageId).map((p) => eb('a.paper', 'like', p))))
-    .where((eb) => eb.or([eb('a.status', '=', 'in_progress'), eb(sql`coalesce(z.allow_review, 1)`, '!=', 0)]));
+    // A finished attempt's images while the quiz's review options show the attempt at some time (all three off: never).
+    .where((eb) => eb.or([eb('a.status', '=', 'in_progress'), eb(sql`coalesce(z.review, '')`, 'not like', ATTEMPT_NEVER_SHOWN)]));
   if (user.examQuizId !== null) q = q.where('a.quiz_id', '=', user.examQuizId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }

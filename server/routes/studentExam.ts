@@ -30,6 +30,7 @@ import { examIntegrity, integritySettingsOf } from '../integrity/examIntegrity';
 import { attemptAnalysis } from '../exam/attemptAnalysis';
 import { effectiveFor, effectiveForMany, type EffectiveSettings } from '../exam/effective';
 import { quizGradeOf } from '../exam/quizGrade';
+import { reviewFor, reviewsOf } from '../exam/review';
 import dayjs from 'dayjs';
 import { quizSummaries } from '../exam/quizSummary';
 import {
@@ -103,7 +104,7 @@ function attemptRefusal(refused: AttemptRefused): AppError {
   return new AppError(409, `You can start your next attempt at ${dayjs(refused.next.at).format('HH:mm')}`, 'ATTEMPT_DELAY', { reason: 'delay', nextAttemptAt: refused.next.at });
 }
 
-type StateOfAttempt = Pick<AttemptState, 'attempt_no' | 'status' | 'score' | 'submitted_at' | 'started_at' | 'deadline' | 'id'>;
+type StateOfAttempt = Pick<AttemptState, 'attempt_no' | 'status' | 'score' | 'submitted_at' | 'started_at' | 'deadline' | 'id' | 'quiz_id'>;
 
 /**
  * What the student's quiz card and instruction page say about attempts: how many are used and
@@ -185,6 +186,14 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const summaryOf = quizSummaries(app.db, drawFrom);
 
+  /** The quiz grade stays hidden while the review options hide the marks of any finished attempt. */
+  async function withGradeShown<T extends { grade: number | null }>(facts: T, studentId: number, attempts: readonly StateOfAttempt[], now: number): Promise<T> {
+    if (facts.grade === null) return facts;
+    const finished = attempts.filter((a) => a.status === 'submitted' || now > a.deadline + SAVE_GRACE_MS).map((a) => ({ ...a, submitted_at: a.submitted_at ?? a.deadline }));
+    const reviews = await reviewsOf(app.db, studentId, finished, now);
+    return [...reviews.values()].every((r) => r.options.marks) ? facts : { ...facts, grade: null };
+  }
+
   /** The student's own window and time limit where an override changes them (validFrom/validTo too, which the pages read). */
   const withEffective = <T extends { validFrom: number | null; validTo: number | null; duration: number | null }>(summary: T, settings: EffectiveSettings) => ({
     ...summary,
@@ -219,7 +228,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         if (upcoming ? !(from > now) : !(from <= now && now < to)) continue;
         const mine = attemptsOf.get(quiz.id) ?? [];
         const latest = mine[mine.length - 1];
-        const facts = attemptsFactsOf(quiz, settings, mine, now);
+        const facts = await withGradeShown(attemptsFactsOf(quiz, settings, mine, now), user.userId, mine, now);
         const running = latest && latest.status === 'in_progress' && now <= latest.deadline + SAVE_GRACE_MS;
         // Available: one in progress to resume, or another attempt the student may start (now or after the delay).
         if (!upcoming && latest && !running && !facts.canStartAnother) continue;
@@ -244,7 +253,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const checked = await integrity.instructions(req, quiz, running ?? attempt?.id).catch((error: unknown) => {
       throw namingTheQuiz(error, quiz, extraMinutes);
     });
-    const { canStartAnother: _, ...facts } = attemptsFactsOf(quiz, settings, attempts, now);
+    const { canStartAnother: _, ...facts } = await withGradeShown(attemptsFactsOf(quiz, settings, attempts, now), user.userId, attempts, now);
     return ok({ ...withEffective(await summaryOf(quiz), settings), extraMinutes, open, ...facts, attempt: attemptBrief(attempt), serverTime: now, ...checked });
   });
 
@@ -377,29 +386,46 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
+    const review = await reviewFor(app.db, quiz, closed);
+    if (!review.options.marks) closed.score = null;
     return ok(
-      { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, allowReview: quiz.allow_review !== 0 },
+      { id: closed.id, quizId: closed.quiz_id, status: closed.status, score: closed.score, maxScore: closed.max_score, pending: closed.pending === 1, submittedAt: closed.submitted_at, closedBy: closed.closed_by, reviewOptions: review.options },
       'Submitted',
     );
   });
 
   app.get('/student/attempts', { onRequest, schema: { tags, summary: 'History of attempts' } }, async (req) => {
     // An exam-link session sees only its quiz's attempt.
-    const rows = await attemptHistory(app.db, req.user!.userId, req.user!.examQuizId);
+    const userId = req.user!.userId;
+    const rows = await attemptHistory(app.db, userId, req.user!.examQuizId);
     const now = Date.now();
+    const finished = rows.map((r) => (r.status === 'in_progress' && now > r.deadline + SAVE_GRACE_MS ? { ...r, status: 'submitted' as const, submitted_at: r.submitted_at ?? r.deadline } : r));
+    const reviews = await reviewsOf(app.db, userId, finished, now);
+    const marksShown = (r: (typeof finished)[number]) => r.status !== 'submitted' || reviews.get(r.id)?.options.marks !== false;
+    // The quiz grade by its grading method, over the attempts listed; hidden while the marks of any of them are.
+    const gradeOf = new Map<number, number | null>();
+    for (const quizId of new Set(finished.map((r) => r.quiz_id))) {
+      const mine = finished.filter((r) => r.quiz_id === quizId);
+      gradeOf.set(quizId, mine.every(marksShown) ? quizGradeOf(mine[0].grading_method, mine).grade : null);
+    }
     return ok(
-      rows.map((r) => ({
+      finished.map((r) => ({
         id: r.id,
         quizId: r.quiz_id,
         quizName: r.quizName,
-        status: r.status === 'in_progress' && now > r.deadline + SAVE_GRACE_MS ? 'submitted' : r.status,
+        attemptNo: r.attempt_no,
+        status: r.status,
         startedAt: r.started_at,
         submittedAt: r.submitted_at,
-        score: r.score,
+        score: marksShown(r) ? r.score : null,
         maxScore: r.max_score,
         pending: r.pending === 1,
         closedBy: r.closed_by,
         feedbackGiven: r.feedbackId !== null,
+        /** The quiz grade (marks) by the quiz's grading method, the same on every attempt of the quiz. */
+        quizGrade: gradeOf.get(r.quiz_id) ?? null,
+        gradingMethod: r.grading_method,
+        reviewOptions: r.status === 'submitted' ? (reviews.get(r.id)?.options ?? null) : null,
       })),
     );
   });

@@ -1,4 +1,5 @@
 import { optionWeights } from '../../src/schemas/questions';
+import { REVIEW_ITEMS, REVIEW_TIMES } from '../../src/schemas/quizzes';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { gradeAttempt, markingOf, paperConfigOf } from '../exam/attempts';
@@ -56,6 +57,7 @@ export async function seedExams(trx: Transaction<Database>, s: ExamSeed): Promis
     questionIds.push((await trx.insertInto('questions').values(row).returning('id').executeTakeFirstOrThrow()).id);
   }
 
+  const PRACTICE_REVIEW = Object.fromEntries(REVIEW_TIMES.map((t) => [t, Object.fromEntries(REVIEW_ITEMS.map((i) => [i, true]))]));
   const quiz = async (name: string, from: number, to: number, duration: number, extra: Partial<Omit<Insertable<Database['quizzes']>, 'id'>> & { questions?: number[] } = {}) => {
     const { questions = [], ...columns } = extra;
     const { id } = await trx
@@ -73,7 +75,6 @@ export async function seedExams(trx: Transaction<Database>, s: ExamSeed): Promis
         shuffle_questions: 0,
         shuffle_options: 0,
         negative_penalty: 0.25,
-        allow_review: 1,
         published: 1,
         instructions: null,
         guest_token: null,
@@ -88,8 +89,8 @@ export async function seedExams(trx: Transaction<Database>, s: ExamSeed): Promis
 
   await quiz('Data Structures: practice quiz', now - HOUR, now + 30 * DAY, 30, {
     questions: questionIds.slice(0, 6),
-    // A practice quiz: each student sees the correct answers right after submitting.
-    show_answers_immediately: 1,
+    // A practice quiz: each student sees everything, the correct answers too, right after submitting.
+    review: JSON.stringify(PRACTICE_REVIEW),
     instructions: 'Answer every question. Your answers are saved as you go; you can leave and come back until the time is up.',
   });
   await quiz('Data Structures: mid-term', now + 2 * DAY, now + 2 * DAY + 3 * HOUR, 90, {

@@ -114,14 +114,6 @@ export const quizPaperFields = {
   negative_penalty: numberInput(
     z.number({ error: 'Enter the penalty as a fraction of the marks' }).min(0, 'Penalty must be between 0 and 1').max(1, 'Penalty must be between 0 and 1').default(DEFAULT_NEGATIVE_PENALTY),
   ),
-  /** Students may see the correct answers in their analysis after submitting. */
-  allow_review: z.boolean().default(true),
-  /**
-   * With review allowed, correct answers are shown once the quiz has closed for everyone (valid_to
-   * passed and no attempt still running). On: each student sees them right after submitting,
-   * while classmates may still be writing.
-   */
-  show_answers_immediately: z.boolean({ error: 'Show answers immediately must be on or off' }).default(false),
   /** A draft is invisible to students until published. */
   published: z.boolean().default(false),
   instructions: optionalText('Instructions', 5000),
@@ -351,8 +343,6 @@ export const quizEntity = defineEntity({
     shuffle_questions: { label: 'Shuffle questions' },
     shuffle_options: { label: 'Shuffle options' },
     negative_penalty: { label: 'Penalty per wrong answer (fraction of marks)' },
-    allow_review: { label: 'Students may review correct answers' },
-    show_answers_immediately: { label: 'Show correct answers right after submitting' },
     attempts_allowed: { label: 'Attempts allowed (0: unlimited)' },
     grading_method: { label: 'Grading method' },
     attempt_delay1_minutes: { label: 'Delay before the 2nd attempt (minutes)' },

@@ -1,6 +1,6 @@
 import type { ClozeGap } from '../../schemas/cloze';
 import type { Difficulty, QuestionType, ScoringMode } from '../../schemas/questions';
-import type { IntegrityThresholds, QuizOptions, RandomRule } from '../../schemas/quizzes';
+import type { GradingMethod, IntegrityThresholds, QuizOptions, RandomRule, ReviewMatrix } from '../../schemas/quizzes';
 import type { OverrideSettingField, SettingSource } from '../../schemas/overrides';
 
 /** A quiz as GET /api/quizzes answers it. */
@@ -19,8 +19,12 @@ export interface QuizRecord {
   shuffle_questions: boolean;
   shuffle_options: boolean;
   negative_penalty: number | null;
-  allow_review: boolean;
-  show_answers_immediately: boolean;
+  attempts_allowed?: number;
+  grading_method?: GradingMethod;
+  attempt_delay1_minutes?: number;
+  attempt_delay2_minutes?: number;
+  builds_on_last?: boolean;
+  review?: ReviewMatrix;
   published: boolean;
   instructions: string | null;
   created_by: number;

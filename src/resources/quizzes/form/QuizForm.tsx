@@ -32,6 +32,7 @@ import { DateTimeField } from './DateTimeField';
 import { FixedQuestionsEditor } from './FixedQuestionsEditor';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
 import { RandomRulesEditor } from './RandomRulesEditor';
+import { AttemptsReviewSection } from './AttemptsReviewSection';
 import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
 import { ConfirmDialog } from '../../../ui/dialogs/ConfirmDialog';
 import { FormActions } from '../../../ui/forms/FormActions';
@@ -118,7 +119,7 @@ const THRESHOLD_LABELS = {
   multiple_faces_seconds: 'Record several faces after (s)',
 } as const;
 
-const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | 'allow_review' | 'show_answers_immediately'>[] = [
+const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options'>[] = [
   {
     name: 'shuffle_questions',
     label: 'Shuffle questions',
@@ -131,21 +132,8 @@ const DELIVERY_OPTIONS: SwitchChoice<'shuffle_questions' | 'shuffle_options' | '
     description: 'Each student gets a choice question’s options in a different order.',
     lock: 'shuffle_options',
   },
-  {
-    name: 'allow_review',
-    label: 'Allow review',
-    description: 'Students may see the correct answers in their analysis once the quiz has closed for everyone.',
-  },
-  {
-    name: 'show_answers_immediately',
-    label: 'Show answers immediately',
-    description: 'With review allowed, each student sees the correct answers right after submitting, not only once the quiz has closed.',
-  },
 ];
 
-/** Shown while "Show answers immediately" is on. */
-export const SHOW_IMMEDIATELY_WARNING =
-  'A student who submits early sees every correct answer while classmates are still writing, and can pass them on. Use it only for practice quizzes.';
 
 interface WindowField {
   name: 'visible_from' | 'valid_from' | 'valid_to';
@@ -468,19 +456,14 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                         description={description}
                         checked={values[name]}
                         onChange={(checked) => setField(name, checked)}
-                        // Without review no correct answer is ever shown, so when is moot.
-                        disabled={lockedOrSaving(lock) || (name === 'show_answers_immediately' && !values.allow_review)}
-                      >
-                        {name === 'show_answers_immediately' && values.show_answers_immediately && (
-                          <Alert severity="warning" variant="outlined" role="alert" sx={{ mt: 1, ml: 6 }}>
-                            {SHOW_IMMEDIATELY_WARNING}
-                          </Alert>
-                        )}
-                      </OptionSwitch>
+                        disabled={lockedOrSaving(lock)}
+                      />
                     ))}
                   </Grid>
                 </Grid>
               </FormSection>
+
+              <AttemptsReviewSection values={values} errors={errors} disabled={saving} setField={setField} />
 
               <FormSection title="Course-outcome attainment">
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
-import { checkQuizPaper, checkQuizWindow, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
+import { checkQuizPaper, checkQuizWindow, DEFAULT_REVIEW, type GradingMethod, type ReviewMatrix, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { crossFieldErrors } from '../../../ui/forms/crossFieldErrors';
 import type { QuizRecord } from '../quizTypes';
@@ -35,8 +35,13 @@ export interface QuizDraft {
   negative_penalty: string;
   shuffle_questions: boolean;
   shuffle_options: boolean;
-  allow_review: boolean;
-  show_answers_immediately: boolean;
+  /** Attempts allowed as the select holds it: '0' for unlimited, '1'..'10'. */
+  attempts_allowed: string;
+  grading_method: GradingMethod;
+  attempt_delay1_minutes: string;
+  attempt_delay2_minutes: string;
+  builds_on_last: boolean;
+  review: ReviewMatrix;
   published: boolean;
   instructions: string;
   /** Fixed questions, in paper order. */
@@ -87,8 +92,7 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     negative_penalty: String(DEFAULT_NEGATIVE_PENALTY),
     shuffle_questions: false,
     shuffle_options: false,
-    allow_review: true,
-    show_answers_immediately: false,
+    ...attemptsDraftOf(null),
     published: false,
     instructions: '',
     questions: [],
@@ -99,6 +103,18 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     block_clipboard: false,
     integrity_thresholds: thresholdsDraftOf(undefined),
     ...attainmentDraftOf(null, null),
+  };
+}
+
+/** The attempt settings of a saved quiz (the defaults for a new one: one attempt, today's review rule). */
+function attemptsDraftOf(record: Pick<QuizRecord, 'attempts_allowed' | 'grading_method' | 'attempt_delay1_minutes' | 'attempt_delay2_minutes' | 'builds_on_last' | 'review'> | null) {
+  return {
+    attempts_allowed: String(record?.attempts_allowed ?? 1),
+    grading_method: record?.grading_method ?? 'highest',
+    attempt_delay1_minutes: String(record?.attempt_delay1_minutes ?? 0),
+    attempt_delay2_minutes: String(record?.attempt_delay2_minutes ?? 0),
+    builds_on_last: Boolean(record?.builds_on_last),
+    review: record?.review ?? DEFAULT_REVIEW,
   };
 }
 
@@ -132,8 +148,7 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
     negative_penalty: String(record.negative_penalty ?? DEFAULT_NEGATIVE_PENALTY),
     shuffle_questions: Boolean(record.shuffle_questions),
     shuffle_options: Boolean(record.shuffle_options),
-    allow_review: record.allow_review ?? true,
-    show_answers_immediately: Boolean(record.show_answers_immediately),
+    ...attemptsDraftOf(record),
     published: Boolean(record.published),
     instructions: record.instructions ?? '',
     questions: [...(record.questions ?? [])],
@@ -189,8 +204,12 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     negative_penalty: penaltyInputOf(draft),
     shuffle_questions: draft.shuffle_questions,
     shuffle_options: draft.shuffle_options,
-    allow_review: draft.allow_review,
-    show_answers_immediately: draft.show_answers_immediately,
+    attempts_allowed: draft.attempts_allowed,
+    grading_method: draft.grading_method,
+    attempt_delay1_minutes: draft.attempt_delay1_minutes.trim() === '' ? 0 : draft.attempt_delay1_minutes,
+    attempt_delay2_minutes: draft.attempt_delay2_minutes.trim() === '' ? 0 : draft.attempt_delay2_minutes,
+    builds_on_last: draft.builds_on_last,
+    review: draft.review,
     published: draft.published,
     instructions: draft.instructions,
     questions: draft.questions,
