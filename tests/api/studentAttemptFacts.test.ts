@@ -1,0 +1,52 @@
+import { beforeAll, expect, it } from 'vitest';
+import { nextAttemptMessage, reasonOfRefusal, START_BLOCK_TEXT } from '../../src/schemas/examStart';
+import { clockText } from '../../src/student/quizzes/quizFacts';
+import { describeDb, useTestApp } from './helper';
+import { bodies, created, demoTenant, json, type Tenant } from './fixtures';
+
+/**
+ * What the student's pages read about attempts: the quiz answers its grading method beside the
+ * attempts, and the start refusals map to the pages' reasons with the same words.
+ */
+
+describeDb('student attempt facts', () => {
+  const t = useTestApp();
+  let A: Tenant;
+
+  beforeAll(async () => {
+    A = await demoTenant(t);
+  });
+
+  const student = (method: string, url: string, body?: unknown) => t.request(method, url, { token: A.tokens.STUDENT, body });
+
+  it('answers the grading method, and a delay or no attempt left as the page’s reasons', async () => {
+    const body = bodies.openQuiz(A, { attempts_allowed: 2, grading_method: 'average', attempt_delay1_minutes: 30 });
+    const quiz = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body }), 'quiz').id as number;
+    expect(json(await student('GET', `/api/student/quizzes/${quiz}`)).data).toMatchObject({ gradingMethod: 'average', attemptsAllowed: 2, attemptsUsed: 0, grade: null });
+    const listed = (json(await student('GET', '/api/student/quizzes?state=available')).data as { id: number; gradingMethod: string }[]).find((q) => q.id === quiz);
+    expect(listed?.gradingMethod).toBe('average');
+
+    const first = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await student('POST', `/api/student/attempts/${json(first).data.id}/submit`)).statusCode).toBe(200);
+    const detail = json(await student('GET', `/api/student/quizzes/${quiz}`)).data;
+    expect(detail).toMatchObject({ attemptsUsed: 1, attempt: { number: 1, status: 'submitted' } });
+    expect(detail.nextAttemptAt).toBeGreaterThan(Date.now());
+
+    const refused = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(reasonOfRefusal(json(refused).data)).toBe('next-attempt');
+    // The server's clock and zone are this process's: the page says the same words for the same time.
+    expect(json(refused).message).toBe(nextAttemptMessage(clockText(json(refused).data.nextAttemptAt, json(refused).data.nextAttemptAt)));
+
+    // The delay over, the second attempt starts; after it none is left.
+    await t.portal.database.db.updateTable('quizzes').set({ attempt_delay1_minutes: 0 }).where('id', '=', quiz).execute();
+    const second = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await student('POST', `/api/student/attempts/${json(second).data.id}/submit`)).statusCode).toBe(200);
+    const none = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(none.statusCode, none.body).toBe(409);
+    expect(json(none).message).toBe(START_BLOCK_TEXT['no-attempts'].message);
+    expect(reasonOfRefusal(json(none).data)).toBe('no-attempts');
+  });
+});
