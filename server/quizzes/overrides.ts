@@ -89,3 +89,32 @@ export async function refreshDeadlines(trx: Db, quiz: QuizOfSettings, studentIds
     await moveDeadline(trx, attempt.id, deadlineOf(attempt.started_at, settings.duration ?? 0, extra.get(attempt.student_id) ?? 0, settings.valid_to ?? attempt.started_at));
   }
 }
+
+type Target = { studentId: number | null; groupId: number | null };
+
+/** Adds an override; the students it reaches get their running attempt's deadline moved. */
+export async function insertOverride(trx: Db, quiz: QuizOfSettings, target: Target, settings: OverrideSettings, createdBy: number, now: number): Promise<number> {
+  const row = await trx
+    .insertInto('quiz_overrides')
+    .values({ quiz_id: quiz.id, student_id: target.studentId, group_id: target.groupId, ...settings, created_by: createdBy, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await refreshDeadlines(trx, quiz, await studentsOfTarget(trx, { student_id: target.studentId, group_id: target.groupId }));
+  return row.id;
+}
+
+/** Changes an override; the students it reached before and reaches now get their deadlines moved. */
+export async function updateOverride(trx: Db, quiz: QuizOfSettings, existing: { id: number; student_id: number | null; group_id: number | null }, target: Target, settings: OverrideSettings, now: number): Promise<void> {
+  await trx.updateTable('quiz_overrides').set({ student_id: target.studentId, group_id: target.groupId, ...settings, updated_at: now }).where('id', '=', existing.id).execute();
+  const reached = new Set([...(await studentsOfTarget(trx, existing)), ...(await studentsOfTarget(trx, { student_id: target.studentId, group_id: target.groupId }))]);
+  await refreshDeadlines(trx, quiz, [...reached]);
+}
+
+/** Removes an override; the students it reached get their deadlines moved back. */
+export async function deleteOverride(trx: Db, quiz: QuizOfSettings, existing: { id: number; student_id: number | null; group_id: number | null }): Promise<void> {
+  await trx.deleteFrom('quiz_overrides').where('id', '=', existing.id).execute();
+  await refreshDeadlines(trx, quiz, await studentsOfTarget(trx, existing));
+}
+
+/** Names of groups (those whose overrides set a participant's setting). */
+export const groupNames = (db: Db, ids: readonly number[]) => (ids.length ? db.selectFrom('groups').select(['id', 'name']).where('id', 'in', [...ids]).execute() : Promise.resolve([]));

@@ -11,6 +11,7 @@ import { EXAM_LINK_PARAM } from '../exam/links';
 import { baseUrlOf } from '../integrity/sebProof';
 import { modelAnswersOf } from '../analysis/handGrading';
 import { effectiveForStudents, latestCloseOf } from '../exam/effective';
+import { groupNames } from '../quizzes/overrides';
 import { commentToStore, gradingCommentSchema, gradingMarksSchema } from '../../src/schemas/answers';
 import {
   accommodationsOf,
@@ -80,7 +81,7 @@ const quizManageRoutes: FastifyPluginAsyncZod = async (app) => {
     const effective = await effectiveForStudents(app.db, quiz, people.map((p) => p.id));
     // The names of the groups whose overrides set a participant's setting, for the sources shown.
     const sourceGroups = [...new Set([...effective.values()].flatMap((e) => Object.values(e.source)).filter((s) => s.startsWith('group:')).map((s) => Number(s.slice(6))))];
-    const overrideGroups = sourceGroups.length ? await app.db.selectFrom('groups').select(['id', 'name']).where('id', 'in', sourceGroups).execute() : [];
+    const overrideGroups = await groupNames(app.db, sourceGroups);
     return {
       quiz,
       origin,

@@ -6,7 +6,7 @@ import { effectiveFor } from '../exam/effective';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { overrideSchema, type OverrideBody } from '../../src/schemas/overrides';
-import { findOverride, isGroupOf, isStudentOf, listOverrides, otherOverrideFor, refreshDeadlines, studentsOfTarget, type OverrideSettings } from '../quizzes/overrides';
+import { deleteOverride, findOverride, insertOverride, isGroupOf, isStudentOf, listOverrides, otherOverrideFor, updateOverride, type OverrideSettings } from '../quizzes/overrides';
 
 const dbId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id: dbId });
@@ -86,15 +86,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = Date.now();
     const id = await app.db
       .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('quiz_overrides')
-          .values({ quiz_id: quiz.id, student_id: target.studentId, group_id: target.groupId, ...settings, created_by: req.user!.userId, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await refreshDeadlines(trx, quiz, await studentsOfTarget(trx, { student_id: target.studentId, group_id: target.groupId }));
-        return row.id;
-      })
+      .execute((trx) => insertOverride(trx, quiz, target, settings, req.user!.userId, now))
       .catch((error: unknown) => {
         throw taken(error, target);
       });
@@ -112,11 +104,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
       const { target, settings } = await checked(quiz, req.body, existing.id);
       await app.db
         .transaction()
-        .execute(async (trx) => {
-          await trx.updateTable('quiz_overrides').set({ student_id: target.studentId, group_id: target.groupId, ...settings, updated_at: Date.now() }).where('id', '=', existing.id).execute();
-          const reached = new Set([...(await studentsOfTarget(trx, existing)), ...(await studentsOfTarget(trx, { student_id: target.studentId, group_id: target.groupId }))]);
-          await refreshDeadlines(trx, quiz, [...reached]);
-        })
+        .execute((trx) => updateOverride(trx, quiz, existing, target, settings, Date.now()))
         .catch((error: unknown) => {
           throw taken(error, target);
         });
@@ -128,10 +116,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await manageableQuiz(req, req.params.id);
     const existing = await findOverride(app.db, quiz.id, req.params.overrideId);
     if (!existing) throw notFound('Override not found');
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('quiz_overrides').where('id', '=', existing.id).execute();
-      await refreshDeadlines(trx, quiz, await studentsOfTarget(trx, existing));
-    });
+    await app.db.transaction().execute((trx) => deleteOverride(trx, quiz, existing));
     return ok(null, 'Override removed');
   });
 

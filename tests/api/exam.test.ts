@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { closeExpiredAttempts, SAVE_GRACE_MS, sweepExpiredAttempts } from '../../server/exam/attempts';
 import { EXAM_LINK_ONLY, EXAM_LINK_OTHER_QUIZ } from '../../server/auth/examLinkScope';
 import { describeDb, useTestApp } from './helper';
+import { REVIEW_EVERYTHING, REVIEW_MARKS_ONLY } from '../support/review';
+import { DEFAULT_REVIEW } from '../../src/schemas/quizzes';
 
 /**
  * The issue "Students take exams": the student's exam API (attempts, answers saved
@@ -219,7 +221,7 @@ describeDb('students take exams', () => {
         negativeMarking: false,
         faceDetection: false,
         safeExamBrowser: false,
-        allowReview: true,
+        review: DEFAULT_REVIEW,
         open: true,
         extraMinutes: 0,
         attempt: null,
@@ -662,7 +664,7 @@ describeDb('students take exams', () => {
     });
 
     it('leaves the correct answers out of the analysis when review is off', async () => {
-      const hiddenKeys = await createQuiz({ allow_review: false, questions: [bank[0].id, bank[2].id] });
+      const hiddenKeys = await createQuiz({ review: REVIEW_MARKS_ONLY, questions: [bank[0].id, bank[2].id] });
       const attempt = await start(hiddenKeys);
       await saved(attempt.id, bank[0].id, correctOf(bank[0])[0], 1);
       expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
@@ -735,9 +737,9 @@ describeDb('students take exams', () => {
       });
 
       it('shows them right after submitting when the teacher chose so', async () => {
-        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id], show_answers_immediately: true });
+        const quizId = await createQuiz({ questions: [bank[0].id, bank[2].id], review: REVIEW_EVERYTHING });
         const stored = await call('GET', `/api/quizzes/${quizId}`, 'teacher');
-        expect(body(stored).data.show_answers_immediately).toBe(true);
+        expect(body(stored).data.review).toEqual(REVIEW_EVERYTHING);
         const attempt = await start(quizId);
         expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
         const data = await analysis(attempt.id);
@@ -746,7 +748,7 @@ describeDb('students take exams', () => {
       });
 
       it('never shows them when review is off, even once released', async () => {
-        const quizId = await createQuiz({ questions: [bank[2].id], allow_review: false, show_answers_immediately: true });
+        const quizId = await createQuiz({ questions: [bank[2].id], review: REVIEW_MARKS_ONLY });
         const attempt = await start(quizId);
         expect((await call('POST', `/api/student/attempts/${attempt.id}/submit`, 'student')).statusCode).toBe(200);
         const data = await analysis(attempt.id);
@@ -764,10 +766,10 @@ describeDb('students take exams', () => {
           duration: 30,
           group_id: groupId,
           options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
-          show_answers_immediately: 'yes',
+          review: { ...DEFAULT_REVIEW, immediately: { ...DEFAULT_REVIEW.immediately, rightAnswer: 'yes' } },
         });
         expect(res.statusCode).toBe(400);
-        expect(body(res).data.errors).toEqual({ show_answers_immediately: 'Show answers immediately must be on or off' });
+        expect(body(res).data.errors).toEqual({ 'review.immediately.rightAnswer': 'Immediately after the attempt: Right answer must be on or off' });
       });
     });
 

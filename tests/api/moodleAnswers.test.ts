@@ -6,6 +6,7 @@ import { gradeResponse } from '../../server/exam/grading';
 import { regradeAttempt } from '../../server/exam/attempts';
 import { toPaperQuestion, type PaperQuestion, type QuestionRow } from '../../server/exam/paper';
 import { describeDb, useTestApp } from './helper';
+import { REVIEW_EVERYTHING, REVIEW_MARKS_ONLY } from '../support/review';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations as Record<string, Migration> };
 const markings = [
@@ -277,7 +278,7 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
     expect(early.answersReleased).toBe(false);
     expect(early.questions.every((q) => q.feedback === undefined)).toBe(true);
 
-    await db().updateTable('quizzes').set({ show_answers_immediately: 1 }).where('id', '=', quizId).execute();
+    await db().updateTable('quizzes').set({ review: JSON.stringify(REVIEW_EVERYTHING) }).where('id', '=', quizId).execute();
     const released = await analysis();
     const feedbackOf = (id: number) => released.questions.find((q) => q.id === id)!.feedback;
     expect(feedbackOf(frog.id)).toEqual({ answer: ['OK.'], general: 'Frogs are amphibians.' });
@@ -288,7 +289,7 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
     expect(feedbackOf(tf.id)).toEqual({ answer: ['It is stable.'] });
 
     // A quiz that does not allow review shows no feedback.
-    await db().updateTable('quizzes').set({ allow_review: 0 }).where('id', '=', quizId).execute();
+    await db().updateTable('quizzes').set({ review: JSON.stringify(REVIEW_MARKS_ONLY) }).where('id', '=', quizId).execute();
     expect((await analysis()).questions.every((q) => q.feedback === undefined)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDb, useTestApp, type TestApp } from './helper';
 import { bodies, created, demoTenant, firstSignIn, json, newTenant, type Tenant } from './fixtures';
+import { REVIEW_NOTHING } from '../support/review';
 
 /**
  * Question images through the API on both databases: the upload's checks (type by content, size),
@@ -141,8 +142,8 @@ describeDb('Question images', () => {
       for (const id of ['99999999', 'abc', '0', '1e3']) expect((await fetchImage(A.tokens.TEACHER, id)).statusCode, id).toBe(404);
     });
 
-    it('serves a student while their running attempt refers to it, and after it only when the quiz allows review', async () => {
-      const noReview = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body: bodies.openQuiz(A, { questions: [questionId], allow_review: false }) }), 'quiz').id;
+    it('serves a student while their running attempt refers to it, and after it only while the review shows the attempt', async () => {
+      const noReview = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body: bodies.openQuiz(A, { questions: [questionId], review: REVIEW_NOTHING }) }), 'quiz').id;
       expect((await fetchImage(A.tokens.STUDENT, image)).statusCode).toBe(404);
       const start = await t.request('POST', `/api/student/quizzes/${noReview}/attempts`, { token: A.tokens.STUDENT });
       expect([200, 201], start.body).toContain(start.statusCode);
@@ -153,7 +154,7 @@ describeDb('Question images', () => {
       expect((await t.request('POST', `/api/student/attempts/${json(start).data.id}/submit`, { token: A.tokens.STUDENT })).statusCode).toBe(200);
       expect((await fetchImage(A.tokens.STUDENT, image)).statusCode).toBe(404);
 
-      const review = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body: bodies.openQuiz(A, { questions: [questionId], allow_review: true }) }), 'quiz').id;
+      const review = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body: bodies.openQuiz(A, { questions: [questionId] }) }), 'quiz').id;
       const again = await t.request('POST', `/api/student/quizzes/${review}/attempts`, { token: A.tokens.STUDENT });
       expect((await t.request('POST', `/api/student/attempts/${json(again).data.id}/submit`, { token: A.tokens.STUDENT })).statusCode).toBe(200);
       expect((await fetchImage(A.tokens.STUDENT, image)).statusCode).toBe(200);

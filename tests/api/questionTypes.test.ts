@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeDb, useTestApp } from './helper';
+import { REVIEW_EVERYTHING } from '../support/review';
 
 const CLOZE =
   'Complete this opening line of verse: "The {1:SHORTANSWER:Dog#Wrong, silly!~=Owl#Well done!~*#Wrong answer} ' +
@@ -75,8 +76,7 @@ describeDb('matching, description and Cloze questions, written and taken through
       negative_penalty: 0.25,
       questions: [description.id, matching.id, cloze.id, single.id],
       published: true,
-      allow_review: true,
-      show_answers_immediately: true,
+      review: REVIEW_EVERYTHING,
     });
     expect(quiz.statusCode, quiz.body).toBe(201);
     const quizId = quiz.json().data.id as number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient, openQuizBody, signIn, useE2E } from './support';
+import { REVIEW_EVERYTHING } from '../support/review';
 
 /**
  * Moodle's combined feedback in the browser: the teacher writes it in the question editor (choice
@@ -36,7 +37,7 @@ describe("Moodle's combined feedback", () => {
     expect((await apiAs(teacher, `/questions/${choice}`)).body.data).toMatchObject({ correct_feedback: 'All right.', incorrect_feedback: 'Heap sort is **not** stable.' });
 
     const name = `Combined feedback ${Date.now()}`;
-    const quiz = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [choice], { allow_review: true, show_answers_immediately: true }) });
+    const quiz = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [choice], { review: REVIEW_EVERYTHING }) });
     expect(quiz.body.success, quiz.body.message).toBe(true);
     const student = await login('student', 'STUDENT');
     const attempt = (await apiAs(student, `/student/quizzes/${quiz.body.data.id}/attempts`, { method: 'POST' })).body.data.id as number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient, openQuizBody, signIn, useE2E } from './support';
+import { REVIEW_EVERYTHING } from '../support/review';
 
 /**
  * A student answers a description, a matching and a Cloze question in the browser; the answers survive
@@ -43,7 +44,7 @@ describe('the question types from Moodle in the exam page', () => {
     const name = `Moodle types ${Date.now()}`;
     const quiz = await apiAs(teacher, '/quizzes', {
       method: 'POST',
-      body: openQuizBody(name, [description, matching, cloze], { allow_review: true, show_answers_immediately: true }),
+      body: openQuizBody(name, [description, matching, cloze], { review: REVIEW_EVERYTHING }),
     });
     expect(quiz.body.success, quiz.body.message).toBe(true);
 

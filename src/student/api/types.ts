@@ -3,7 +3,7 @@ import type { ClozeGapView } from '../../schemas/cloze';
 import type { QuestionType } from '../../schemas/questions';
 import type { AnswerResponse } from '../../schemas/answers';
 import type { ReviewPart } from '../../schemas/reviewParts';
-import type { GradingMethod } from '../../schemas/quizzes';
+import type { GradingMethod, ReviewMatrix, ReviewOptions, ReviewTime } from '../../schemas/quizzes';
 /**
  * The shapes of the student exam API, as the pages read them. Times
  * are epoch milliseconds from the server's clock.
@@ -52,9 +52,8 @@ export interface QuizSummary {
   faceDetection: boolean;
   safeExamBrowser: boolean;
   instructions: string | null;
-  allowReview: boolean;
-  /** With review allowed: the correct answers show right after submitting, not only once the quiz has closed for everyone. */
-  showAnswersImmediately: boolean;
+  /** What the student may review of an attempt at each of the three times (the quiz's review options). */
+  review: ReviewMatrix;
   /** The student's latest attempt. */
   attempt: AttemptBrief | null;
   /** Attempts the student has made (finished or running). */
@@ -156,7 +155,8 @@ export interface SubmitResult {
   pending: boolean;
   submittedAt: number | null;
   closedBy: 'student' | 'deadline' | 'teacher' | null;
-  allowReview: boolean;
+  /** What the quiz's review options show of this attempt right now. */
+  reviewOptions: ReviewOptions;
 }
 
 /** GET /student/attempts */
@@ -172,6 +172,11 @@ export interface HistoryEntry {
   pending: boolean;
   closedBy?: string | null;
   feedbackGiven: boolean;
+  /** 1, 2, ...: which of the student's attempts at the quiz. */
+  attemptNo?: number;
+  /** The quiz grade (marks) by the quiz's grading method, the same on each attempt of the quiz; null while hidden or before a finished attempt. */
+  quizGrade?: number | null;
+  gradingMethod?: GradingMethod;
 }
 
 export type Outcome = 'correct' | 'partial' | 'wrong' | 'unanswered' | 'pending' | 'graded';
@@ -190,7 +195,8 @@ export interface AnalysisQuestion {
   module: string;
   difficulty: string;
   response: AnswerResponse;
-  outcome: Outcome;
+  /** null while the review options hide whether the answer is correct. */
+  outcome: Outcome | null;
   marksGained: number | null;
   /** The teacher's comment given with the marks (by hand), shown with them. */
   comment?: string | null;
@@ -228,9 +234,15 @@ export interface Analysis {
   pending: boolean;
   startedAt: number;
   submittedAt: number | null;
+  /** The quiz shows the right answers at some time. */
   review: boolean;
-  /** The correct answers are out: the quiz has closed for everyone, or the teacher shows them right after submitting. */
+  /** The right answers are shown now (the review options at this time). */
   answersReleased: boolean;
+  attemptNo?: number;
+  /** The review options' time that applies now, what it shows, and the whole matrix. */
+  reviewTime: ReviewTime;
+  reviewOptions: ReviewOptions;
+  reviewMatrix: ReviewMatrix;
   /** valid_to of the quiz. */
   closesAt: number | null;
   questions: AnalysisQuestion[];

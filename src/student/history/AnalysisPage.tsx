@@ -18,6 +18,7 @@ import { BreakdownChart } from './BreakdownChart';
 import { difficultyLabel, inDifficultyOrder, questionTypeLabel } from '../../ui/questionLabels';
 import { leftOutText, scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
+import { hiddenNotes } from './reviewText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
 import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
 
@@ -64,7 +65,9 @@ export default function AnalysisPage() {
 }
 
 function AnalysisView({ analysis }: { analysis: AnalysisView }) {
-  const counts = analysis.questions.reduce<Record<string, number>>((acc, q) => ({ ...acc, [q.outcome]: (acc[q.outcome] ?? 0) + 1 }), {});
+  const counts = analysis.questions.reduce<Record<string, number>>((acc, q) => (q.outcome === null ? acc : { ...acc, [q.outcome]: (acc[q.outcome] ?? 0) + 1 }), {});
+  const shown = analysis.reviewOptions;
+  const hidden = hiddenNotes(analysis.reviewMatrix, analysis.reviewTime);
   const totalTime = analysis.questions.reduce((sum, q) => sum + q.timeSpentMs, 0);
   return (
     <>
@@ -77,9 +80,23 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           Summary
         </Typography>
         <Typography variant="h4" component="p" gutterBottom>
-          {scoreText({ status: 'submitted', score: analysis.score, maxScore: analysis.maxScore, pending: analysis.pending })}
+          {shown.marks ? scoreText({ status: 'submitted', score: analysis.score, maxScore: analysis.maxScore, pending: analysis.pending }) : 'Marks not shown yet'}
         </Typography>
-        {analysis.pending && <Typography sx={{ fontWeight: 600 }}>Some answers are not graded yet: the score appears once the teacher grades them.</Typography>}
+        {hidden.length > 0 && (
+          <Box role="note" aria-label="What this review shows" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Your teacher’s review options hide some of this attempt for now:
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {hidden.map((note) => (
+                <Typography component="li" variant="body2" key={note}>
+                  {note}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        )}
+        {analysis.pending && shown.marks && <Typography sx={{ fontWeight: 600 }}>Some answers are not graded yet: the score appears once the teacher grades them.</Typography>}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
           {analysis.submittedAt !== null && (
             <>
@@ -110,6 +127,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
         </Box>
       </Paper>
 
+      {shown.marks && (
       <Box component="section" aria-labelledby="breakdown-heading" sx={{ mb: 3 }}>
         <Typography id="breakdown-heading" component="h2" variant="h6" gutterBottom>
           Breakdown
@@ -126,27 +144,30 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
           </Paper>
         </Box>
       </Box>
+      )}
 
       <Box component="section" aria-labelledby="questions-heading">
         <Typography id="questions-heading" component="h2" variant="h6" gutterBottom>
           Question by question
         </Typography>
+        {!shown.attempt && <Typography sx={{ mb: 2 }}>Your teacher does not show the questions and your answers at this time.</Typography>}
         {!analysis.review && <Typography sx={{ mb: 2 }}>Your teacher does not show the correct answers for this quiz.</Typography>}
         {analysis.review && !analysis.answersReleased && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {ANSWERS_LATER}
-            {analysis.closesAt !== null && ` It closes at ${formatDateTime(analysis.closesAt)}.`} Your own marks are shown now.
+            {analysis.closesAt !== null && ` It closes at ${formatDateTime(analysis.closesAt)}.`}
+            {shown.marks && ' Your own marks are shown now.'}
           </Alert>
         )}
         {analysis.questions.map((q) => (
-          <QuestionReview key={q.id} question={q} review={analysis.review && analysis.answersReleased} />
+          <QuestionReview key={q.id} question={q} review={analysis.answersReleased} marksShown={shown.marks} />
         ))}
       </Box>
     </>
   );
 }
 
-function QuestionReview({ question: q, review }: { question: AnalysisQuestion; review: boolean }) {
+function QuestionReview({ question: q, review, marksShown }: { question: AnalysisQuestion; review: boolean; marksShown: boolean }) {
   const headingId = `review-${q.id}`;
   const choice = q.type === 'single' || q.type === 'multiple';
   const chosen = new Set(Array.isArray(q.response) ? q.response : typeof q.response === 'string' ? [q.response] : []);
@@ -159,7 +180,7 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
           Question {q.number}
         </Typography>
-        <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />
+        {q.outcome !== null && <Chip size="small" label={OUTCOME_LABELS[q.outcome]} sx={OUTCOME_STYLES[q.outcome]} />}
         <Typography variant="body2" color="text.secondary">
           {questionTypeLabel(q.type)} · {q.module} · {difficultyLabel(q.difficulty)}
         </Typography>
@@ -192,9 +213,9 @@ function QuestionReview({ question: q, review }: { question: AnalysisQuestion; r
           )}
         </Box>
       )}
-      {review && q.feedback && (q.feedback.answer.length > 0 || q.feedback.general || q.feedback.combined) && <FeedbackBlock feedback={q.feedback} />}
+      {q.feedback && (q.feedback.answer.length > 0 || q.feedback.general || q.feedback.combined) && <FeedbackBlock feedback={q.feedback} />}
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {marksGainedText(q)} · Time spent {formatSpent(q.timeSpentMs)}
+        {marksShown ? marksGainedText(q) : 'Marks not shown yet'} · Time spent {formatSpent(q.timeSpentMs)}
       </Typography>
       {q.comment && (
         <Box sx={{ mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} role="note" aria-label="Teacher’s comment">

@@ -17,11 +17,18 @@ import { useLoader } from '../common/useLoader';
 import { VisuallyHidden } from '../common/VisuallyHidden';
 import { formatDateTime } from '../exam/timeFormat';
 import { studentPaths } from '../paths';
-import { scoreText, statusText } from './scoreText';
+import { quizGradeText, scoreText, statusText } from './scoreText';
 
 const dateOf = (entry: HistoryEntry) => entry.submittedAt ?? entry.startedAt;
 
 /** Every attempt of the student, newest first, with the analysis and the feedback still to give. */
+/** How many attempts the student has at each quiz (an attempt number is shown where there are several). */
+const attemptsPerQuiz = (entries: readonly HistoryEntry[]) => {
+  const counts = new Map<number, number>();
+  for (const e of entries) counts.set(e.quizId, (counts.get(e.quizId) ?? 0) + 1);
+  return counts;
+};
+
 export function HistoryPage() {
   const { state, reload } = useLoader(() => fetchHistory(), []);
   return (
@@ -43,6 +50,7 @@ export function HistoryPage() {
                     <TableCell component="th" scope="col">Quiz</TableCell>
                     <TableCell component="th" scope="col">Date</TableCell>
                     <TableCell component="th" scope="col">Score</TableCell>
+                    <TableCell component="th" scope="col">Quiz grade</TableCell>
                     <TableCell component="th" scope="col">Status</TableCell>
                     <TableCell component="th" scope="col">
                       <VisuallyHidden>Actions</VisuallyHidden>
@@ -50,15 +58,21 @@ export function HistoryPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {[...entries]
+                  {((attemptsOf) => [...entries]
                     .sort((a, b) => dateOf(b) - dateOf(a))
                     .map((entry) => (
                       <TableRow key={entry.id}>
                         <TableCell component="th" scope="row">
                           {entry.quizName}
+                          {(attemptsOf.get(entry.quizId) ?? 0) > 1 && entry.attemptNo !== undefined && (
+                            <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                              Attempt {entry.attemptNo}
+                            </Typography>
+                          )}
                         </TableCell>
                         <TableCell>{formatDateTime(dateOf(entry))}</TableCell>
                         <TableCell>{scoreText(entry)}</TableCell>
+                        <TableCell>{quizGradeText(entry)}</TableCell>
                         <TableCell>{statusText(entry)}</TableCell>
                         <TableCell>
                           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -79,7 +93,7 @@ export function HistoryPage() {
                           </Box>
                         </TableCell>
                       </TableRow>
-                    ))}
+                    )))(attemptsPerQuiz(entries))}
                 </TableBody>
               </Table>
             </TableContainer>

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../api/types';
 import { awaitingGradingText } from '../../schemas/figures';
+import { GRADING_METHOD_LABELS } from '../../schemas/quizzes';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -19,3 +20,9 @@ export function statusText(entry: Pick<HistoryEntry, 'status' | 'pending'>): str
 /** Said under the student's figures that leave answers out until they are graded. */
 export const leftOutText = (answers: number): string =>
   `${awaitingGradingText(answers)}: left out of these figures until your teacher grades ${answers === 1 ? 'it' : 'them'}.`;
+
+/** '3 (highest grade)': the quiz grade by its grading method, or '—' while there is none or it is hidden. */
+export function quizGradeText(entry: Pick<HistoryEntry, 'quizGrade' | 'gradingMethod'>): string {
+  if (entry.quizGrade === null || entry.quizGrade === undefined) return '—';
+  return entry.gradingMethod ? `${round(entry.quizGrade)} (${GRADING_METHOD_LABELS[entry.gradingMethod].toLowerCase()})` : String(round(entry.quizGrade));
+}

@@ -24,6 +24,7 @@ import { formatCountdown, formatDateTime, formatMinutes } from '../exam/timeForm
 import { studentPaths } from '../paths';
 import { attemptFacts, attemptsRuleText, clockText, durationText, isResumable, marksText, startLabel, subjectsText, windowState, windowText } from './quizFacts';
 import { Fact, FactList } from './FactList';
+import { reviewSummary } from '../history/reviewText';
 import { ATTEMPT_BLOCKS, CAMERA_NOT_ASKED, needsCamera, startBlockOf, type CameraCheckState } from './startBlock';
 import { nextAttemptMessage, reasonOfRefusal, START_BLOCK_TEXT, type StartBlockReason } from '../../schemas/examStart';
 
@@ -72,13 +73,6 @@ export function InstructionPage() {
       )}
     </Box>
   );
-}
-
-/** When the correct answers reach the analysis; the student's own marks show right after submitting. */
-function reviewText(quiz: Pick<QuizDetail, 'allowReview' | 'showAnswersImmediately'>): string {
-  if (!quiz.allowReview) return 'Only your marks are shown';
-  if (quiz.showAnswersImmediately) return 'You will see the correct answers in your analysis right after submitting';
-  return 'You will see your marks right after submitting, and the correct answers once the quiz has closed for everyone';
 }
 
 function Instructions({ quiz }: { quiz: QuizDetail }) {
@@ -154,7 +148,7 @@ function Instructions({ quiz }: { quiz: QuizDetail }) {
           </Fact>
           <Fact term="Face detection">{quiz.faceDetection ? 'Required: keep your face visible to the camera' : 'Not used'}</Fact>
           <Fact term="Safe exam browser">{quiz.safeExamBrowser ? 'Required' : 'Not required'}</Fact>
-          <Fact term="Review after submitting">{reviewText(quiz)}</Fact>
+          <Fact term="Review after submitting">{reviewSummary(quiz.review)}</Fact>
           {attemptFacts(quiz, serverNow, localNow).map((fact) => (
             <Fact key={fact.term} term={fact.term}>
               {fact.text}

@@ -26,8 +26,6 @@ describe('quiz schema', () => {
       shuffle_questions: false,
       shuffle_options: false,
       negative_penalty: 0.25,
-      allow_review: true,
-      show_answers_immediately: false,
       attempts_allowed: 1,
       grading_method: 'highest',
       attempt_delay1_minutes: 0,

@@ -4,11 +4,15 @@ import { http, HttpResponse } from 'msw';
 import AnalysisPage from '../../../src/student/history/AnalysisPage';
 import type { Analysis } from '../../../src/student/api/types';
 import { useMswServer } from '../helpers/mswServer';
+import { DEFAULT_REVIEW } from '../../../src/schemas/quizzes';
 import { renderRoutes } from '../helpers/renderRoutes';
 
 const server = useMswServer();
 
 const analysis = (patch: Partial<Analysis>): Analysis => ({
+  reviewTime: patch.answersReleased ? 'closed' : 'open',
+  reviewOptions: patch.answersReleased ? DEFAULT_REVIEW.closed : DEFAULT_REVIEW.open,
+  reviewMatrix: DEFAULT_REVIEW,
   id: 5,
   quizId: 9,
   quizName: 'Mid-term',

@@ -8,6 +8,7 @@ import { renderRoutes } from '../helpers/renderRoutes';
 import { resetToastsAfterEach, toastSummaries } from '../helpers/toasts';
 import { useMswServer } from '../helpers/mswServer';
 import { studentPaths } from '../../../src/student/paths';
+import { DEFAULT_REVIEW } from '../../../src/schemas/quizzes';
 
 const MINUTE = 60_000;
 const AT_1430 = new Date(2030, 0, 2, 14, 30).getTime();
@@ -84,8 +85,7 @@ function quizDetail(overrides: Record<string, unknown> = {}) {
     faceDetection: false,
     safeExamBrowser: false,
     instructions: null,
-    allowReview: true,
-    showAnswersImmediately: false,
+    review: DEFAULT_REVIEW,
     attempt: { ...finished, deadline: now - MINUTE, startedAt: now - 20 * MINUTE, submittedAt: now - 2 * MINUTE },
     attemptsUsed: 1,
     attemptsAllowed: 3,

@@ -5,6 +5,7 @@ import { InstructionPage } from '../../../src/student/quizzes/InstructionPage';
 import { renderRoutes } from '../helpers/renderRoutes';
 import { resetToastsAfterEach, toastSummaries } from '../helpers/toasts';
 import { useMswServer } from '../helpers/mswServer';
+import { DEFAULT_REVIEW } from '../../../src/schemas/quizzes';
 
 const server = useMswServer();
 const SEB_MESSAGE = 'This quiz must be taken in Safe Exam Browser with the configuration from your teacher';
@@ -61,8 +62,7 @@ function quizDetail(overrides: Record<string, unknown> = {}) {
     faceDetection: true,
     safeExamBrowser: false,
     instructions: null,
-    allowReview: true,
-    showAnswersImmediately: false,
+    review: DEFAULT_REVIEW,
     attempt: null,
     attemptsUsed: 0,
     attemptsAllowed: 1,

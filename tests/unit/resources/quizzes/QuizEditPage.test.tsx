@@ -32,7 +32,6 @@ const quiz = {
   shuffle_questions: false,
   shuffle_options: false,
   negative_penalty: 0.25,
-  allow_review: true,
   published: false,
   instructions: '',
   created_by: 5,

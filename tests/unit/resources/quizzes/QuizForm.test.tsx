@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { QuizForm, type QuizFormProps } from '../../../../src/resources/quizzes/form/QuizForm';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, newQuizDraft, type LockedField, type QuizDraft } from '../../../../src/resources/quizzes/form/quizDraft';
+import { DEFAULT_REVIEW } from '../../../../src/schemas/quizzes';
 
 const lists: Record<string, unknown[]> = {
   subjects: [{ id: 1, subjectname: 'Data Structures', code: 'CS201', semester: '3' }],
@@ -76,19 +77,31 @@ describe('QuizForm', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Penalty per wrong answer/ })).toHaveValue('0.25');
   });
 
-  it('warns while "Show answers immediately" is on, and sends the setting', async () => {
+  it('warns while the right answers show before the quiz closes, and sends the attempt settings and review options', async () => {
     const { onSave } = renderForm(draft());
     expect(screen.queryByText(/sees every correct answer while classmates are still writing/)).toBeNull();
-    fireEvent.click(screen.getByRole('switch', { name: /Show answers immediately/ }));
+    // One attempt: the grading method and the delays do not apply.
+    expect(screen.getByRole('combobox', { name: /Grading method/ })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Attempts allowed/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '3' }));
+    expect(screen.getByRole('combobox', { name: /Grading method/ })).not.toHaveAttribute('aria-disabled');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Grading method/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Average grade' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Delay before the 2nd attempt/ }), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Right answer — Immediately after the attempt' }));
     expect(screen.getByRole('alert')).toHaveTextContent('A student who submits early sees every correct answer while classmates are still writing');
     fireEvent.click(screen.getByRole('button', { name: 'Save quiz' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0][0]).toMatchObject({ allow_review: true, show_answers_immediately: true });
-    fireEvent.click(screen.getByRole('switch', { name: /Show answers immediately/ }));
+    expect(onSave.mock.calls[0][0]).toMatchObject({
+      attempts_allowed: 3,
+      grading_method: 'average',
+      attempt_delay1_minutes: 60,
+      attempt_delay2_minutes: 0,
+      builds_on_last: false,
+      review: { ...DEFAULT_REVIEW, immediately: { ...DEFAULT_REVIEW.immediately, rightAnswer: true } },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Right answer — Immediately after the attempt' }));
     expect(screen.queryByText(/sees every correct answer while classmates are still writing/)).toBeNull();
-    // Without review it has nothing to show.
-    fireEvent.click(screen.getByRole('switch', { name: /Allow review/ }));
-    expect(screen.getByRole('switch', { name: /Show answers immediately/ })).toBeDisabled();
   });
 
   it('warns before saving a quiz without questions as a draft, and saves it only when asked to', async () => {
