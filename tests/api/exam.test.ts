@@ -221,7 +221,7 @@ describeDb('students take exams', () => {
         negativeMarking: false,
         faceDetection: false,
         safeExamBrowser: false,
-        review: DEFAULT_REVIEW,
+        review: REVIEW_EVERYTHING,
         open: true,
         extraMinutes: 0,
         attempt: null,

@@ -56,15 +56,17 @@ describe('attempts, overrides and regrade', () => {
     // A group override on the manage page: the student's group gets a longer time limit.
     await page.goto(`/teacher/quiz/manage/${quizId}`);
     await page.getByRole('button', { name: 'Add override' }).click();
-    const dialog = page.getByRole('dialog', { name: /override/i });
-    await dialog.getByRole('radio', { name: 'Group' }).check();
+    const dialog = page.getByRole('dialog', { name: 'Add override' });
+    await dialog.getByRole('button', { name: 'A group' }).click();
     await dialog.getByRole('combobox', { name: /^Group/ }).click();
     const group = (await apiAs(teacher, '/groups/1')).body.data.groupName as string;
     await page.getByRole('option', { name: group }).click();
-    await dialog.getByRole('textbox', { name: /^Time limit/ }).fill('45');
+    await dialog.getByRole('textbox', { name: /^Duration \(minutes\)/ }).fill('45');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('table', { name: 'Overrides' }).getByText(group).waitFor();
+    await page.getByRole('table', { name: 'Overrides' }).getByText(group).first().waitFor();
+    // Each participant's own settings name where they come from.
+    await page.getByText(`group override: ${group}`).first().waitFor();
     const student = await login('student', 'STUDENT');
     const me = (await apiAs(student, `/student/quizzes/${quizId}`)).body.data;
     expect(me).toMatchObject({ duration: 45, attemptsAllowed: 3, attemptsUsed: 0 });
