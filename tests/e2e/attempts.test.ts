@@ -85,7 +85,7 @@ describe('attempts, overrides and regrade', () => {
 
     // The teacher fixes the key and regrades: a dry run first, then for real.
     const stored = (await apiAs(teacher, `/questions/${fifo}`)).body.data;
-    const fixed = { ...stored, options: stored.options.map((o: { text: string }) => ({ ...o, correct: o.text === 'Queue' })) };
+    const fixed = { ...stored, options: stored.options.map((o: { text: string }) => ({ ...o, correct: o.text === 'Queue', weight: o.text === 'Queue' ? 100 : 0 })) };
     const saved = await apiAs(teacher, `/questions/${fifo}`, { method: 'PUT', body: JSON.stringify(fixed) });
     expect(saved.body.success, saved.body.message).toBe(true);
     await page.goto(`/teacher/quiz/manage/${quizId}`);
