@@ -39,6 +39,7 @@ import multipart from '@fastify/multipart';
 import profileRoutes from './routes/profile';
 import studentUploadRoutes from './routes/studentUpload';
 import quizManageRoutes from './routes/quizManage';
+import quizRegradeRoutes from './routes/quizRegrade';
 import studentExamRoutes from './routes/studentExam';
 import integrityRoutes from './routes/integrity';
 import guestRoutes from './routes/guest';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(passwordResetRoutes);
       await api.register(studentUploadRoutes);
       await api.register(quizManageRoutes);
+      await api.register(quizRegradeRoutes);
       await api.register(studentExamRoutes);
       await api.register(integrityRoutes);
       await api.register(guestRoutes);
