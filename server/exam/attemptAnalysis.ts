@@ -112,5 +112,9 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
     byDifficulty: breakdown((q) => q.difficulty),
     /** Answers waiting for grading, left out of byModule and byDifficulty until graded. */
     pendingAnswers: questions.filter((q) => q.marksGained === null).length,
+    /** Regrades of this attempt after a key was fixed, oldest first. */
+    regrades: (
+      await db.selectFrom('regrades').innerJoin('users', 'users.id', 'regrades.regraded_by').select(['regrades.regraded_at as at', 'users.fullname as by', 'regrades.old_score as oldScore', 'regrades.new_score as newScore']).where('regrades.attempt_id', '=', attempt.id).orderBy('regrades.id').execute()
+    ).map((r) => ({ ...r, at: Number(r.at), oldScore: Number(r.oldScore), newScore: Number(r.newScore) })),
   };
 }

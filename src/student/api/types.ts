@@ -225,4 +225,6 @@ export interface Analysis {
   byDifficulty: Breakdown[];
   /** Answers waiting for grading, left out of the breakdown until graded. */
   pendingAnswers: number;
+  /** Regrades after a key was fixed: when, by whom (the teacher's name), the score before and after. */
+  regrades?: { at: number; by: string; oldScore: number; newScore: number }[];
 }

@@ -20,6 +20,7 @@ import { leftOutText, scoreText } from './scoreText';
 import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
 import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
+import { RegradeNotes } from './RegradeNotes';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
 
@@ -79,6 +80,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
         <Typography variant="h4" component="p" gutterBottom>
           {scoreText({ status: 'submitted', score: analysis.score, maxScore: analysis.maxScore, pending: analysis.pending })}
         </Typography>
+        <RegradeNotes regrades={analysis.regrades} />
         {analysis.pending && <Typography sx={{ fontWeight: 600 }}>Some answers are not graded yet: the score appears once the teacher grades them.</Typography>}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
           {analysis.submittedAt !== null && (
