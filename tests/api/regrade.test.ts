@@ -132,6 +132,11 @@ describeDb('regrade after a wrong key', () => {
     const history = json(await student('GET', '/api/student/attempts')).data.filter((h: any) => h.quizId === quiz);
     expect(history.map((h: any) => h.score).sort()).toEqual([2, 5]);
     expect(json(await student('GET', `/api/student/quizzes/${quiz}`)).data.grade).toBe(5);
+    // The attempt's review lists the regrade: when, by whom, the score before and after.
+    const analysis = await student('GET', `/api/student/attempts/${attempts[0]}/analysis`);
+    expect(analysis.statusCode, analysis.body).toBe(200);
+    const { fullname } = await db().selectFrom('users').select('fullname').where('id', '=', A.who.TEACHER.userId).executeTakeFirstOrThrow();
+    expect(json(analysis).data.regrades).toEqual([{ at: Number(first.regraded_at), by: fullname, oldScore: 7, newScore: 5 }]);
   });
 
   it('answers count 0 once regraded', async () => {
