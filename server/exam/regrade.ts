@@ -9,6 +9,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface QuestionChange {
   questionId: number;
+  /** The question's text as the student saw it, shortened (for the teacher's table). */
+  question: string;
   oldMarks: number | null;
   newMarks: number | null;
 }
@@ -16,6 +18,7 @@ export interface QuestionChange {
 export interface RegradeChange {
   attemptId: number;
   studentId: number;
+  studentName: string;
   attemptNo: number;
   oldScore: number;
   newScore: number;
@@ -52,7 +55,7 @@ const marksOf = (q: PaperQuestion, answer: StoredAnswer | undefined, marking: Re
 
 /** Plans one attempt's regrade (pure): null when neither its marks nor its maximum change. */
 export function planAttempt(
-  attempt: { id: number; student_id: number; attempt_no: number; score: number | null; max_score: number | null; paper: string },
+  attempt: { id: number; student_id: number; fullname: string; attempt_no: number; score: number | null; max_score: number | null; paper: string },
   stored: StoredAnswer[],
   rows: Map<number, QuestionRow>,
   marking: ReturnType<typeof markingOf>,
@@ -67,13 +70,13 @@ export function planAttempt(
     const answer = answers.get(q.id);
     const oldMarks = marksOf(oldPaper[i], answer, marking);
     const newMarks = answer ? (updated.has(q.id) ? updated.get(q.id)!.marks : answer.marks) : marksOf(q, undefined, marking);
-    if (oldMarks !== newMarks) questions.push({ questionId: q.id, oldMarks, newMarks });
+    if (oldMarks !== newMarks) questions.push({ questionId: q.id, question: q.question.length > 80 ? `${q.question.slice(0, 79)}…` : q.question, oldMarks, newMarks });
   }
   const oldScore = attempt.score ?? 0;
   const oldMaxScore = attempt.max_score ?? 0;
   if (total.score === oldScore && total.maxScore === oldMaxScore && !questions.length) return null;
   return {
-    change: { attemptId: attempt.id, studentId: attempt.student_id, attemptNo: attempt.attempt_no, oldScore, newScore: total.score, oldMaxScore, newMaxScore: total.maxScore, questions },
+    change: { attemptId: attempt.id, studentId: attempt.student_id, studentName: attempt.fullname, attemptNo: attempt.attempt_no, oldScore, newScore: total.score, oldMaxScore, newMaxScore: total.maxScore, questions },
     paper,
     updates,
     pending: total.pending,
@@ -84,11 +87,13 @@ export function planAttempt(
 async function planQuiz(db: Db, quiz: NonNullable<QuizRow>): Promise<Planned[]> {
   const attempts = await db
     .selectFrom('attempts')
-    .select(['id', 'student_id', 'attempt_no', 'score', 'max_score', 'paper'])
-    .where('quiz_id', '=', quiz.id)
-    .where('status', '=', 'submitted')
-    .orderBy('student_id')
-    .orderBy('attempt_no')
+    .innerJoin('users', 'users.id', 'attempts.student_id')
+    .select(['attempts.id', 'attempts.student_id', 'users.fullname', 'attempts.attempt_no', 'attempts.score', 'attempts.max_score', 'attempts.paper'])
+    .where('attempts.quiz_id', '=', quiz.id)
+    .where('attempts.status', '=', 'submitted')
+    .orderBy('users.fullname')
+    .orderBy('attempts.student_id')
+    .orderBy('attempts.attempt_no')
     .execute();
   if (!attempts.length) return [];
   const ids = new Set<number>();
@@ -135,7 +140,7 @@ export async function regradeQuiz(db: Kysely<Database>, quiz: NonNullable<QuizRo
           attempt_id: p.change.attemptId,
           old_score: p.change.oldScore,
           new_score: p.change.newScore,
-          questions: JSON.stringify(p.change.questions),
+          questions: JSON.stringify(p.change.questions.map(({ questionId, oldMarks, newMarks }) => ({ questionId, oldMarks, newMarks }))),
           regraded_by: opts.by,
           regraded_at: now,
         })

@@ -92,7 +92,7 @@ describeDb('regrade after a wrong key', () => {
     expect(message).toBe('2 attempts would change');
     expect(data.count).toBe(2);
     const byAttempt = new Map<number, any>(data.changes.map((c: any) => [c.attemptId, c]));
-    expect(byAttempt.get(attempts[0])).toMatchObject({ studentId: A.who.STUDENT.userId, oldScore: 7, newScore: 5, questions: [{ questionId: single.id, oldMarks: 2, newMarks: 0 }] });
+    expect(byAttempt.get(attempts[0])).toMatchObject({ studentId: A.who.STUDENT.userId, attemptNo: 1, oldScore: 7, newScore: 5, questions: [{ questionId: single.id, oldMarks: 2, newMarks: 0 }] });
     expect(byAttempt.get(attempts[1])).toMatchObject({ studentId: A.who.STUDENT.userId, oldScore: 0, newScore: 2, questions: [{ questionId: single.id, oldMarks: 0, newMarks: 2 }] });
     expect(await snapshot()).toEqual(before);
     expect(before.regrades).toHaveLength(0);

@@ -43,6 +43,7 @@ import { ExtraTimeDialog } from './ExtraTimeDialog';
 import { GradingDialog } from './GradingDialog';
 import { GuestLinkCard } from './GuestLinkCard';
 import { LinkBaseWarning } from './LinkBaseWarning';
+import { RegradeSection } from './RegradeSection';
 import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
@@ -230,6 +231,7 @@ export function QuizManagePage() {
         <Button component={RouterLink} to={paths.analysis(id)} startIcon={<InsightsOutlinedIcon />}>
           Analysis
         </Button>
+        <RegradeSection quizId={id} onApplied={() => void load(true)} />
       </Stack>
       {quiz && (
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
