@@ -75,9 +75,10 @@ describeDb('regrade after a wrong key', () => {
     ]);
   });
 
-  it('refuses another teacher (404) and a student (403)', async () => {
+  it('refuses another teacher (404) and a student (403); the department head may', async () => {
     expect((await regrade(true, other)).statusCode).toBe(404);
     expect((await regrade(true, A.tokens.STUDENT)).statusCode).toBe(403);
+    expect((await regrade(true, A.tokens['DEPARTMENT-HEAD'])).statusCode).toBe(200);
   });
 
   it('lists in a dry run what the fixed key changes, and changes nothing', async () => {
