@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regradedText, wouldChangeText } from '../../src/resources/quizzes/manage/regradeText';
+import { regradedText, wouldChangeText } from '../../../../src/resources/quizzes/manage/regradeText';
 
 describe('regrade counts in words', () => {
   it('says none, one and several', () => {
