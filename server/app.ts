@@ -40,6 +40,7 @@ import profileRoutes from './routes/profile';
 import studentUploadRoutes from './routes/studentUpload';
 import quizManageRoutes from './routes/quizManage';
 import quizOverrideRoutes from './routes/quizOverrides';
+import quizRegradeRoutes from './routes/quizRegrade';
 import studentExamRoutes from './routes/studentExam';
 import integrityRoutes from './routes/integrity';
 import guestRoutes from './routes/guest';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(studentUploadRoutes);
       await api.register(quizManageRoutes);
       await api.register(quizOverrideRoutes);
+      await api.register(quizRegradeRoutes);
       await api.register(studentExamRoutes);
       await api.register(integrityRoutes);
       await api.register(guestRoutes);

@@ -30,6 +30,8 @@ export interface Dependent {
   label: string;
   /** Extra condition on the dependent rows, e.g. only teachers among the users. */
   where?: [column: string, value: string | number];
+  /** The refusal's own words, instead of the generic "while it has ..." one. */
+  message?: string;
 }
 
 /**

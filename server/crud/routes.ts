@@ -309,7 +309,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
         if (dep.where) q = q.where(dep.where[0], '=', dep.where[1]);
         const { n } = (await q.executeTakeFirstOrThrow()) as { n: number | string };
         if (Number(n) > 0) {
-          throw new AppError(409, `Cannot delete this ${def.singular.toLowerCase()} while it has ${dep.label} (${n}). Remove them first.`, 'IN_USE');
+          throw new AppError(409, dep.message ?? `Cannot delete this ${def.singular.toLowerCase()} while it has ${dep.label} (${n}). Remove them first.`, 'IN_USE');
         }
       }
       try {

@@ -132,6 +132,16 @@ export async function attemptAnalysis(db: Db, attempt: AttemptRow, quiz: NonNull
     byDifficulty: shown.marks ? byDifficulty.map(withoutCorrectness) : [],
     /** Answers waiting for grading, left out of byModule and byDifficulty until graded. */
     pendingAnswers,
+    /** Regrades of this attempt after a key was fixed, oldest first (their scores only while the marks are shown). */
+    regrades: (
+      await db
+        .selectFrom('regrades')
+        .leftJoin('users', 'users.id', 'regrades.regraded_by')
+        .select(['regrades.regraded_at as at', 'users.fullname as by', 'regrades.old_score as oldScore', 'regrades.new_score as newScore'])
+        .where('regrades.attempt_id', '=', attempt.id)
+        .orderBy('regrades.id')
+        .execute()
+    ).map((r) => ({ at: Number(r.at), by: r.by ?? 'a former teacher', oldScore: shown.marks ? Number(r.oldScore) : null, newScore: shown.marks ? Number(r.newScore) : null })),
   };
 }
 

@@ -168,11 +168,11 @@ export async function startAttempt(
 
 export const paperOf = (attempt: Pick<AttemptRow, 'paper'>) => JSON.parse(attempt.paper) as PaperQuestion[];
 
-type StoredAnswer = { question_id: number; response: string | null; marks: number | null; outcome: string | null; manual?: number };
-type AnswerUpdate = { questionId: number; outcome: string; marks: number | null };
+export type StoredAnswer = { question_id: number; response: string | null; marks: number | null; outcome: string | null; manual?: number };
+export type AnswerUpdate = { questionId: number; outcome: string; marks: number | null };
 
 /** Grades a paper's answers (pure): the total, and the answers whose outcome or marks change. A teacher's marks on a descriptive answer are kept. */
-function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], marking: Marking): { total: ReturnType<typeof totalOf>; updates: AnswerUpdate[] } {
+export function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], marking: Marking): { total: ReturnType<typeof totalOf>; updates: AnswerUpdate[] } {
   const answers = new Map(stored.map((a) => [a.question_id, a]));
   const items: { key: PaperQuestion['key']; graded: Graded }[] = [];
   const updates: AnswerUpdate[] = [];
@@ -192,7 +192,7 @@ function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], marking: M
 }
 
 /** One UPDATE with CASE for all changed answers of one attempt. */
-async function writeAnswerUpdates(trx: Db, attemptId: number, updates: AnswerUpdate[]): Promise<void> {
+export async function writeAnswerUpdates(trx: Db, attemptId: number, updates: AnswerUpdate[]): Promise<void> {
   if (!updates.length) return;
   const outcomeCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.outcome}`), sql` `);
   const marksCase = sql.join(updates.map((u) => sql`when ${u.questionId} then ${u.marks === null ? null : u.marks}`), sql` `);

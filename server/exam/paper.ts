@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import { COMBINED_FEEDBACK_FIELDS, type NumericAnswer, type ShortAnswer, type TextMatchMode } from '../../src/schemas/questions';
@@ -39,7 +39,7 @@ export interface QuizPaperConfig {
 
 export type QuestionRow = Awaited<ReturnType<typeof loadQuestions>>[number];
 
-const loadQuestions = (db: Kysely<Database>, ids: number[]) =>
+export const loadQuestions = (db: Kysely<Database> | Transaction<Database>, ids: number[]) =>
   ids.length
     ? db
         .selectFrom('questions')

@@ -4,11 +4,18 @@ import { COMBINED_FEEDBACK_FIELDS, hasCombinedFeedback, legacyAnswerFields, nume
 import type { MatchPair } from '../../src/schemas/matching';
 import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
+import { AppError } from '../lib/errors';
 import { linkImages } from '../questions/imageStore';
+
+export const IN_ATTEMPTS = 'This question is in submitted attempts: it cannot be deleted';
 
 const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
   rename: { subject: 'subject_id', module: 'module_id', topic: 'topic_id' },
-  dependents: [{ table: 'quiz_questions', column: 'question_id', label: 'quizzes using it' }],
+  dependents: [
+    // History never changes silently: a question a student answered stays (its paper is a snapshot, a regrade reads its key).
+    { table: 'answers', column: 'question_id', label: 'answers in attempts', message: IN_ATTEMPTS },
+    { table: 'quiz_questions', column: 'question_id', label: 'quizzes using it' },
+  ],
 });
 
 const optionId = () => randomBytes(6).toString('base64url');
@@ -96,6 +103,18 @@ export const questionAdapter: ResourceAdapter = {
     const inserted = await base.insert(trx, row, caller);
     await linkImages(trx, inserted.id, caller.userId, Object.values(row));
     return inserted;
+  },
+  async remove(trx, id, caller) {
+    // A question drawn by a random rule and left unanswered is on a paper but in no answer nor
+    // quiz: each paper question is stored as an object starting with its numeric id and version.
+    const onPaper = await trx
+      .selectFrom('attempts')
+      .select('id')
+      .where('paper', 'like', `%{"id":${Number(id)},"version":%`)
+      .limit(1)
+      .executeTakeFirst();
+    if (onPaper) throw new AppError(409, IN_ATTEMPTS, 'IN_USE');
+    await base.remove(trx, id, caller);
   },
   async update(trx, id, row, caller) {
     await base.update(trx, id, row, caller);

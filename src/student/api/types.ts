@@ -250,4 +250,7 @@ export interface Analysis {
   byDifficulty: Breakdown[];
   /** Answers waiting for grading, left out of the breakdown until graded. */
   pendingAnswers: number;
+  /** Regrades after a key was fixed: when, by whom (the teacher's name), the score before and after. */
+  /** Scores are null while the review options hide the marks. */
+  regrades?: { at: number; by: string; oldScore: number | null; newScore: number | null }[];
 }

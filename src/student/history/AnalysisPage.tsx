@@ -21,6 +21,7 @@ import { correctAnswerText, marksGainedText, OUTCOME_LABELS } from './analysisTe
 import { hiddenNotes } from './reviewText';
 import type { PartState, ReviewPart } from '../../schemas/reviewParts';
 import { ReviewPartsTable } from '../../ui/ReviewPartsTable';
+import { RegradeNotes } from './RegradeNotes';
 
 type AnalysisView = Analysis & { feedbackGiven: boolean };
 
@@ -96,6 +97,7 @@ function AnalysisView({ analysis }: { analysis: AnalysisView }) {
             </Box>
           </Box>
         )}
+        <RegradeNotes regrades={analysis.regrades} />
         {analysis.pending && shown.marks && <Typography sx={{ fontWeight: 600 }}>Some answers are not graded yet: the score appears once the teacher grades them.</Typography>}
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
           {analysis.submittedAt !== null && (

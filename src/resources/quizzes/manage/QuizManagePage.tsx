@@ -45,6 +45,7 @@ import { GradingDialog } from './GradingDialog';
 import { GuestLinkCard } from './GuestLinkCard';
 import { LinkBaseWarning } from './LinkBaseWarning';
 import { OverridesSection } from './OverridesSection';
+import { RegradeSection } from './RegradeSection';
 import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
@@ -235,6 +236,7 @@ export function QuizManagePage() {
         <Button component={RouterLink} to={paths.analysis(id)} startIcon={<InsightsOutlinedIcon />}>
           Analysis
         </Button>
+        <RegradeSection quizId={id} onApplied={() => void load(true)} />
       </Stack>
       {quiz && (
         <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>

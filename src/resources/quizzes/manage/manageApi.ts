@@ -70,3 +70,25 @@ export const saveOverride = (quizId: number, body: OverrideInput, overrideId?: n
 
 export const deleteOverride = (quizId: number, overrideId: number): Promise<ApiResult<null>> =>
   read<null>(`${base(quizId)}/overrides/${encodeURIComponent(overrideId)}`, { method: 'DELETE' });
+
+export interface RegradeChange {
+  attemptId: number;
+  studentId: number;
+  studentName: string;
+  attemptNo: number;
+  oldScore: number;
+  newScore: number;
+  oldMaxScore: number;
+  newMaxScore: number;
+  questions: { questionId: number; question: string; oldMarks: number | null; newMarks: number | null }[];
+}
+
+export interface RegradeAnswer {
+  changes: RegradeChange[];
+  count: number;
+  dryRun: boolean;
+}
+
+/** Regrade with the questions' current keys: a dry run lists the changes, otherwise they are applied. */
+export const regradeQuiz = (quizId: number, dryRun: boolean): Promise<ApiResult<RegradeAnswer>> =>
+  send<RegradeAnswer>(`${base(quizId)}/regrade`, { dryRun }, { toast: false });
