@@ -82,6 +82,10 @@ describe('attempts, overrides and regrade', () => {
     await takeAttempt(studentPage, quizId, 'Start attempt 2', ['Stack', 'False']);
     const before = (await apiAs(student, `/student/quizzes/${quizId}`)).body.data;
     expect(before).toMatchObject({ attemptsUsed: 2, grade: 2 });
+    await studentPage.goto('/student/history');
+    const rows = studentPage.getByRole('row', { name: new RegExp(name) });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('2 (highest grade)');
 
     // The teacher fixes the key and regrades: a dry run first, then for real.
     const stored = (await apiAs(teacher, `/questions/${fifo}`)).body.data;
@@ -100,7 +104,11 @@ describe('attempts, overrides and regrade', () => {
     await studentPage.goto('/student/history');
     const row = studentPage.getByRole('row', { name: new RegExp(name) }).first();
     await row.waitFor();
-    await expect.poll(async () => (await row.textContent()) ?? '').toContain('3');
+    expect(await row.textContent()).toContain('3 (highest grade)');
+    // The first attempt's review lists the regrade.
+    const first = studentPage.getByRole('row', { name: /Attempt 1/ }).filter({ hasText: name });
+    await first.getByRole('link', { name: /Analysis/ }).click();
+    await studentPage.getByText(/Regraded on .* by .*: 1 → 3/).waitFor();
     expect((await apiAs(student, `/student/quizzes/${quizId}`)).body.data.grade).toBe(3);
   });
 });
