@@ -56,7 +56,7 @@ export function AttemptsReviewSection({ values, errors, disabled, setField }: Pr
 
   return (
     <FormSection title="Attempts and review" description="How many times a student may take the quiz, which attempt makes the grade, and what they see of an attempt when.">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <TextField
           select
           id="quiz-attempts-allowed"
@@ -93,8 +93,8 @@ export function AttemptsReviewSection({ values, errors, disabled, setField }: Pr
             </MenuItem>
           ))}
         </TextField>
-        <TextField id="quiz-attempt-delay1" label="Delay before the 2nd attempt (minutes)" size="small" {...bind('attempt_delay1_minutes', '0: none')} disabled={disabled || !several} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-        <TextField id="quiz-attempt-delay2" label="Delay before later attempts (minutes)" size="small" {...bind('attempt_delay2_minutes', '0: none')} disabled={disabled || !several} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <TextField id="quiz-attempt-delay1" label="Delay before the 2nd attempt (minutes)" size="small" {...bind('attempt_delay1_minutes', '0: none')} disabled={disabled || !several} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ minWidth: 300 }} />
+        <TextField id="quiz-attempt-delay2" label="Delay before later attempts (minutes)" size="small" {...bind('attempt_delay2_minutes', '0: none')} disabled={disabled || !several} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ minWidth: 300 }} />
       </Stack>
       <FormControlLabel
         control={<Switch checked={values.builds_on_last} onChange={(e) => setField('builds_on_last', e.target.checked)} disabled={disabled || !several} />}
@@ -111,9 +111,9 @@ export function AttemptsReviewSection({ values, errors, disabled, setField }: Pr
         <Table size="small" aria-labelledby="quiz-review-heading">
           <TableHead>
             <TableRow>
-              <TableCell>Shown</TableCell>
+              <TableCell sx={{ width: '28%' }}>Shown</TableCell>
               {REVIEW_TIMES.map((time) => (
-                <TableCell key={time} align="center">
+                <TableCell key={time} align="center" sx={{ width: '24%' }}>
                   {REVIEW_TIME_LABELS[time]}
                 </TableCell>
               ))}
