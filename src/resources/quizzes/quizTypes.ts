@@ -64,6 +64,9 @@ export interface Participant {
   effective?: ParticipantEffective;
   examLink: string | null;
   attempt: ParticipantAttempt | null;
+  /** Attempts made (finished or running), and the quiz grade (marks) by the grading method. */
+  attemptsUsed?: number;
+  grade?: number | null;
 }
 
 export interface ParticipantEffective {

@@ -91,6 +91,11 @@ function Score({ participant }: { participant: Participant }) {
       <Typography sx={{ whiteSpace: 'nowrap' }}>
         {attempt.score ?? 0} / {attempt.maxScore ?? '—'}
       </Typography>
+      {(participant.attemptsUsed ?? 0) > 1 && (
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          Latest of {participant.attemptsUsed} attempts{participant.grade !== null && participant.grade !== undefined ? ` · quiz grade ${participant.grade}` : ''}
+        </Typography>
+      )}
       {attempt.pending && <Chip size="small" color="warning" variant="outlined" label="To grade" />}
     </Stack>
   );
