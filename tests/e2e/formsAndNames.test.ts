@@ -143,6 +143,8 @@ describe('names, icons and form messages', () => {
       await page.goto(path);
       // The screen's chunks (and the form's, loaded on demand) have arrived once the network is quiet.
       await page.waitForLoadState('networkidle');
+      // On a busy machine the form may render after the network is quiet: wait for a form of either kind.
+      await page.locator('form').first().waitFor({ timeout: 15_000 }).catch(() => {});
       const submit = page.getByRole('button', { name: `Add ${def.singular.toLowerCase()}` });
       if (!(await page.locator('form.rjsf').count())) {
         seen.push(`${role} ${def.resource}`);
