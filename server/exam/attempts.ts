@@ -191,6 +191,18 @@ export function gradeAnswers(paper: PaperQuestion[], stored: StoredAnswer[], mar
   return { total: totalOf(items), updates };
 }
 
+/** The stored answers of many attempts, by attempt: one read, what grading needs. */
+export async function storedAnswersOf(db: Db, attemptIds: readonly number[]): Promise<Map<number, StoredAnswer[]>> {
+  const answersOf = new Map<number, StoredAnswer[]>();
+  if (!attemptIds.length) return answersOf;
+  for (const a of await db.selectFrom('answers').select(['attempt_id', 'question_id', 'response', 'marks', 'outcome', 'manual']).where('attempt_id', 'in', [...attemptIds]).execute()) {
+    const list = answersOf.get(a.attempt_id);
+    if (list) list.push(a);
+    else answersOf.set(a.attempt_id, [a]);
+  }
+  return answersOf;
+}
+
 /** One UPDATE with CASE for all changed answers of one attempt. */
 export async function writeAnswerUpdates(trx: Db, attemptId: number, updates: AnswerUpdate[]): Promise<void> {
   if (!updates.length) return;
@@ -274,16 +286,7 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
     if (!attempts.length) return 0;
     const quizIds = [...new Set(attempts.map((a) => a.quiz_id))];
     const marking = new Map((await trx.selectFrom('quizzes').selectAll().where('id', 'in', quizIds).execute()).map((q) => [q.id, markingOf(q)]));
-    const answersOf = new Map<number, StoredAnswer[]>();
-    for (const a of await trx
-      .selectFrom('answers')
-      .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome', 'manual'])
-      .where('attempt_id', 'in', attempts.map((a) => a.id))
-      .execute()) {
-      const list = answersOf.get(a.attempt_id);
-      if (list) list.push(a);
-      else answersOf.set(a.attempt_id, [a]);
-    }
+    const answersOf = await storedAnswersOf(trx, attempts.map((a) => a.id));
     const scores: { id: number; score: number; pending: number }[] = [];
     for (const attempt of attempts) {
       const { total, updates } = gradeAnswers(paperOf(attempt), answersOf.get(attempt.id) ?? [], marking.get(attempt.quiz_id)!);

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { gradeResponse } from './grading';
-import { gradeAnswers, markingOf, paperOf, writeAnswerUpdates, type AnswerUpdate, type QuizRow, type StoredAnswer } from './attempts';
+import { gradeAnswers, markingOf, paperOf, storedAnswersOf, writeAnswerUpdates, type AnswerUpdate, type QuizRow, type StoredAnswer } from './attempts';
 import { loadQuestions, toPaperQuestion, type PaperQuestion, type QuestionRow } from './paper';
 import { recountQuiz } from './quizGrade';
 
@@ -99,16 +99,7 @@ async function planQuiz(db: Db, quiz: NonNullable<QuizRow>): Promise<Planned[]> 
   const ids = new Set<number>();
   for (const a of attempts) for (const q of paperOf(a)) ids.add(q.id);
   const rows = new Map((await loadQuestions(db, [...ids])).map((r) => [r.id, r]));
-  const answersOf = new Map<number, StoredAnswer[]>();
-  for (const a of await db
-    .selectFrom('answers')
-    .select(['attempt_id', 'question_id', 'response', 'marks', 'outcome', 'manual'])
-    .where('attempt_id', 'in', attempts.map((a) => a.id))
-    .execute()) {
-    const list = answersOf.get(a.attempt_id);
-    if (list) list.push(a);
-    else answersOf.set(a.attempt_id, [a]);
-  }
+  const answersOf = await storedAnswersOf(db, attempts.map((a) => a.id));
   const marking = markingOf(quiz);
   return attempts.flatMap((a) => {
     const planned = planAttempt(a, answersOf.get(a.id) ?? [], rows, marking);
