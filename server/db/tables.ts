@@ -155,6 +155,99 @@ export interface ExamTokenTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** 1: the token opens one session only (an LTI launch's); it is revoked when used. */
+  single_use: Generated<number>;
+}
+
+export interface LtiPlatformTable {
+  id: Generated<number>;
+  issuer: string;
+  clientId: string;
+  /** JSON list of strings. */
+  deploymentIds: string;
+  authLoginUrl: string;
+  authTokenUrl: string;
+  jwksUrl: string;
+  institute_id: number;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LtiKeyTable {
+  id: Generated<number>;
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+export interface LtiStateTable {
+  id: Generated<number>;
+  state: string;
+  nonce: string;
+  platform_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export type LtiHandoffKind = 'instructor' | 'deep_link';
+
+export interface LtiHandoffTable {
+  id: Generated<number>;
+  code_hash: string;
+  kind: LtiHandoffKind;
+  user_id: number;
+  platform_id: number;
+  quiz_id: number | null;
+  /** JSON: what the hand-over carries (a deep-linking request's return URL, data and deployment). */
+  data: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LtiLinkTable {
+  id: Generated<number>;
+  quiz_id: number;
+  platform_id: number;
+  deployment_id: string;
+  context_id: string;
+  context_title: string | null;
+  resource_link_id: string;
+  /** The AGS line item of the link (grades go to it + /scores), when the platform sent one. */
+  lineitem: string | null;
+  /** JSON list of the AGS scopes the platform granted. */
+  ags_scopes: string | null;
+  /** The NRPS context memberships URL, when the platform sent one. */
+  memberships_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type LtiOutboxStatus = 'waiting' | 'sent' | 'failing' | 'superseded';
+
+export interface LtiOutboxTable {
+  id: Generated<number>;
+  link_id: number;
+  quiz_id: number;
+  user_id: number;
+  sub: string;
+  score_given: number;
+  score_maximum: number;
+  grading_progress: 'FullyGraded' | 'PendingManual';
+  /** ISO 8601, strictly later than the previous one for the same link and user. */
+  timestamp: string;
+  status: LtiOutboxStatus;
+  tries: Generated<number>;
+  next_try_at: number;
+  claimed_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
 }
 
 /** Columns every plain entity table has: who created the row, and the tenant it belongs to. */
@@ -357,6 +450,15 @@ export interface Database {
   regrades: RegradeTable;
   answers: AnswerTable;
   integrity_events: IntegrityEventTable;
+  lti_platforms: LtiPlatformTable;
+  lti_keys: LtiKeyTable;
+  lti_states: LtiStateTable;
+  lti_nonces: { issuer: string; nonce: string; expires_at: number };
+  lti_users: { platform_id: number; sub: string; user_id: number; created_at: number };
+  lti_handoffs: LtiHandoffTable;
+  lti_links: LtiLinkTable;
+  lti_link_users: { link_id: number; user_id: number; sub: string; created_at: number };
+  lti_outbox: LtiOutboxTable;
   camera_waivers: { quiz_id: number; student_id: number; granted_by: number | null; granted_at: number };
 }
 

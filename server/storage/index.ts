@@ -34,6 +34,10 @@ const customAdapters: { readonly [R in ResourceName]?: ResourceAdapter } = {
   questions: questionAdapter,
   quizzes: quizAdapter,
   feedbacks: feedbackAdapter,
+  'lti-platforms': tableAdapter('lti_platforms', fieldsOf(entities['lti-platforms']), {
+    rename: { instituteId: 'institute_id' },
+    tenant: { institute: false, department: false },
+  }),
 };
 
 /** Every entity served by the CRUD generator. */

@@ -4,6 +4,7 @@ import { feedbackEntity } from './feedbacks';
 import { groupEntity } from './groups';
 import { guidelineEntity } from './guidelines';
 import { instituteEntity } from './institutes';
+import { ltiPlatformEntity } from './ltiPlatforms';
 import { moduleEntity } from './modules';
 import { questionEntity } from './questions';
 import { quizEntity } from './quizzes';
@@ -33,6 +34,7 @@ export const entities = {
   rooms: roomEntity,
   feedbacks: feedbackEntity,
   guidelines: guidelineEntity,
+  'lti-platforms': ltiPlatformEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type ResourceName = keyof typeof entities;
@@ -60,3 +62,4 @@ export * from './questions';
 export * from './quizzes';
 export * from './guidelines';
 export * from './feedbacks';
+export * from './ltiPlatforms';

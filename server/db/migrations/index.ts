@@ -16,6 +16,7 @@ import * as questionImages from './0015_question_images';
 import * as modelAnswers from './0016_model_answers';
 import * as combinedFeedback from './0017_combined_feedback';
 import * as attemptsOverrides from './0018_attempts_overrides';
+import * as lti from './0019_lti';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_model_answers': modelAnswers,
   '0017_combined_feedback': combinedFeedback,
   '0018_attempts_overrides': attemptsOverrides,
+  '0019_lti': lti,
 };
