@@ -5,6 +5,7 @@ import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import ClassOutlinedIcon from '@mui/icons-material/ClassOutlined';
 import CoPresentOutlinedIcon from '@mui/icons-material/CoPresentOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import LanOutlinedIcon from '@mui/icons-material/LanOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import MeetingRoomOutlinedIcon from '@mui/icons-material/MeetingRoomOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
@@ -38,6 +39,7 @@ export const ENTITY_ICONS: Readonly<Record<ResourceName, SvgIconComponent>> = {
   rooms: MeetingRoomOutlinedIcon,
   feedbacks: RateReviewOutlinedIcon,
   guidelines: MenuBookOutlinedIcon,
+  'lti-platforms': LanOutlinedIcon,
 };
 
 /** The areas' own pages (AREA_PAGES), by section name. */
