@@ -121,3 +121,8 @@ export async function addToGroup(trx: Db, groupId: number, studentId: number): P
   await trx.insertInto('group_students').values({ group_id: groupId, student_id: studentId }).execute();
   return true;
 }
+
+/** An account's username (what the front end stores beside the session). */
+export async function accountName(db: Db, userId: number): Promise<string> {
+  return (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;
+}
