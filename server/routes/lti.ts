@@ -75,7 +75,7 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(toolUrls(base(req)), 'LTI tool configuration'),
   );
 
-  app.get(AUTOPOST_SCRIPT_PATH.replace(/^\/api/, ''), { schema: { hide: true } }, async (_req, reply) =>
+  app.get(AUTOPOST_SCRIPT_PATH.replace(/^\/api/, ''), { schema: { tags, summary: 'The script that posts a deep-linking answer back to the LMS' } }, async (_req, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(AUTOPOST_SCRIPT),
   );
 

@@ -66,7 +66,25 @@ describeDb('LTI 1.3 launches', () => {
     const list = await t.request('GET', '/api/lti-platforms', { token: admin });
     expect(list.statusCode).toBe(200);
     expect(json(list).data.some((p: { id: number; deploymentIds: string[] }) => p.id === platformId && p.deploymentIds[0] === '1')).toBe(true);
-    expect((await t.request('GET', '/api/lti-platforms', { token: tenant.tokens.TEACHER })).statusCode).toBe(403);
+    // Every other role is refused every action; the admin reads, changes and deletes.
+    for (const role of ['STUDENT', 'TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD'] as const) {
+      const token = tenant.tokens[role];
+      expect((await t.request('GET', '/api/lti-platforms', { token })).statusCode, role).toBe(403);
+      expect((await t.request('GET', `/api/lti-platforms/${platformId}`, { token })).statusCode, role).toBe(403);
+      expect((await t.request('POST', '/api/lti-platforms', { token, body: platform.registration(tenant.institute) })).statusCode, role).toBe(403);
+      expect((await t.request('PUT', `/api/lti-platforms/${platformId}`, { token, body: platform.registration(tenant.institute) })).statusCode, role).toBe(403);
+      expect((await t.request('DELETE', `/api/lti-platforms/${platformId}`, { token })).statusCode, role).toBe(403);
+    }
+    expect((await t.request('GET', '/api/lti-platforms')).statusCode).toBe(405);
+    const spare = created(await t.request('POST', '/api/lti-platforms', { token: admin, body: { ...platform.registration(tenant.institute), clientId: 'spare-client' } }), 'spare platform').id;
+    const edited = await t.request('PUT', `/api/lti-platforms/${spare}`, { token: admin, body: { ...platform.registration(tenant.institute), clientId: 'spare-client', deploymentIds: ['a', 'b'] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(json(await t.request('GET', `/api/lti-platforms/${spare}`, { token: admin })).data.deploymentIds).toEqual(['a', 'b']);
+    expect((await t.request('DELETE', `/api/lti-platforms/${spare}`, { token: admin })).statusCode).toBe(200);
+    // One registration per issuer and client ID.
+    const twice = await t.request('POST', '/api/lti-platforms', { token: admin, body: platform.registration(tenant.institute) });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(json(twice).message).toMatch(/issuer and client ID/);
     const bad = await t.request('POST', '/api/lti-platforms', { token: admin, body: { ...platform.registration(tenant.institute), jwksUrl: 'ftp://x', deploymentIds: [] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Public keyset URL must be an https:// address');
