@@ -102,14 +102,14 @@ export async function membersPreview(
   db: Kysely<Database>,
   link: LinkOfQuiz & { memberships_url: string },
   groupId: number,
-): Promise<{ platform: Platform; add: (MemberEntry & { person: LmsPerson })[]; already: MemberEntry[]; skipped: number }> {
+): Promise<{ platform: Platform; add: (MemberEntry & { person: LmsPerson })[]; already: (MemberEntry & { accountId: number })[]; skipped: number }> {
   const platform = await platformById(db, link.platform_id);
   if (!platform) throw new LmsError(0, 'The LMS registration of this link is gone');
   const { learners, skipped: notLearners } = learnersOf(await fetchMembers(db, platform, link.memberships_url));
   let skipped = notLearners;
   const inGroup = new Set((await db.selectFrom('group_students').select('student_id').where('group_id', '=', groupId).execute()).map((r) => r.student_id));
   const add: (MemberEntry & { person: LmsPerson })[] = [];
-  const already: MemberEntry[] = [];
+  const already: (MemberEntry & { accountId: number })[] = [];
   for (const m of learners) {
     const account = await accountOf(db, platform.id, m.user_id);
     if (account && account.role !== 'STUDENT') {
@@ -117,15 +117,16 @@ export async function membersPreview(
       skipped++;
       continue;
     }
-    if (account && inGroup.has(account.id)) already.push(entryOf(m));
+    if (account && inGroup.has(account.id)) already.push({ ...entryOf(m), accountId: account.id });
     else add.push({ ...entryOf(m), person: personOf(m) });
   }
   return { platform, add, already, skipped };
 }
 
 /**
- * Puts the course's learners in the quiz's group: accounts found by (platform, sub) or made, each
- * remembered as coming through the link (their quiz grade then goes to its line item).
+ * Puts the course's learners in the quiz's group: accounts found by (platform, sub) or made. Each
+ * learner of the course (added now or already in the group) is remembered as coming through the
+ * link: their quiz grade then goes to its line item.
  */
 export async function syncMembers(
   db: Kysely<Database>,
@@ -137,13 +138,17 @@ export async function syncMembers(
   let added = 0;
   let created = 0;
   await db.transaction().execute(async (trx) => {
+    const cameThrough = async (userId: number, sub: string) => {
+      const there = await trx.selectFrom('lti_link_users').select('link_id').where('link_id', '=', link.id).where('user_id', '=', userId).executeTakeFirst();
+      if (!there) await trx.insertInto('lti_link_users').values({ link_id: link.id, user_id: userId, sub, created_at: now }).execute();
+    };
     for (const entry of add) {
       const account = await learnerAccount(trx, platform, entry.person, quiz, now);
       if (account.created) created++;
       if (await addToGroup(trx, quiz.group_id, account.id)) added++;
-      const through = await trx.selectFrom('lti_link_users').select('link_id').where('link_id', '=', link.id).where('user_id', '=', account.id).executeTakeFirst();
-      if (!through) await trx.insertInto('lti_link_users').values({ link_id: link.id, user_id: account.id, sub: entry.sub, created_at: now }).execute();
+      await cameThrough(account.id, entry.sub);
     }
+    for (const entry of already) await cameThrough(entry.accountId, entry.sub);
   });
   return { added, created, already: already.length, skipped };
 }

@@ -62,7 +62,8 @@ const quizLtiRoutes: FastifyPluginAsyncZod = async (app) => {
       const preview = await membersPreview(app.db, link, groupId).catch((err: unknown) => {
         throw lmsFailed(err);
       });
-      return ok({ add: preview.add.map(({ sub, name, email }) => ({ sub, name, email })), already: preview.already, skipped: preview.skipped });
+      const entry = ({ sub, name, email }: { sub: string; name: string; email: string | null }) => ({ sub, name, email });
+      return ok({ add: preview.add.map(entry), already: preview.already.map(entry), skipped: preview.skipped });
     },
   );
 
