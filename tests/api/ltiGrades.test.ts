@@ -6,6 +6,7 @@ import { startPortal } from '../../server/start';
 import { LTI_USER_AGENT } from '../../server/lti/http';
 import { SCOPE, SCORE_CONTENT_TYPE } from '../../server/lti/claims';
 import type { Platform } from '../../server/lti/platforms';
+import { claimDue, CLAIM_MS } from '../../server/lti/outbox';
 import type { TestPlatform } from '../support/ltiPlatform';
 
 /**
@@ -177,6 +178,36 @@ describeDb('LTI grades: a score after submit, a better attempt, a hand grade', (
     await new Promise((r) => setTimeout(r, 300));
     expect(s.lms.scores).toHaveLength(0);
     expect(await t.portal.database.db.selectFrom('lti_outbox').select('id').where('quiz_id', '=', plain).execute()).toEqual([]);
+  });
+
+  it('lets one process claim a due row; a claim of a process killed while sending runs out and the row is claimed again', async () => {
+    const db = t.portal.database.db;
+    const link = (await db.selectFrom('lti_links').select('id').where('quiz_id', '=', quiz).executeTakeFirstOrThrow()).id;
+    const now = Date.now() + 3_600_000;
+    const row = (claimed_until: number | null) => ({
+      link_id: link,
+      quiz_id: quiz,
+      user_id: s.A.who.STUDENT.userId,
+      sub: SUB,
+      score_given: 1,
+      score_maximum: 2,
+      grading_progress: 'FullyGraded' as const,
+      timestamp: new Date(now).toISOString(),
+      status: 'waiting' as const,
+      next_try_at: now - 1,
+      claimed_until,
+      last_status: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    });
+    const killed = (await db.insertInto('lti_outbox').values(row(now + CLAIM_MS / 2)).returning('id').executeTakeFirstOrThrow()).id;
+    const free = (await db.insertInto('lti_outbox').values(row(null)).returning('id').executeTakeFirstOrThrow()).id;
+    const claims = await Promise.all([claimDue(db, now), claimDue(db, now), claimDue(db, now)]);
+    expect(claims.flat().map((r) => r.id)).toEqual([free]);
+    const later = await claimDue(db, now + CLAIM_MS + 1);
+    expect(later.map((r) => r.id).sort((a, b) => a - b)).toEqual([killed, free]);
+    await db.deleteFrom('lti_outbox').where('id', 'in', [killed, free]).execute();
   });
 });
 
