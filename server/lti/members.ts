@@ -14,7 +14,8 @@ import { accessToken, dropAccessToken, LmsError } from './serviceToken';
 /** The most pages of a member list the portal reads (a course of thousands fits with any page size a platform uses). */
 export const MEMBER_PAGES_MAX = 100;
 
-export interface NrpsMember extends LmsPerson {
+/** A member of an NRPS member list (its `user_id` is the `sub` of launches). */
+export interface NrpsMember extends Omit<LmsPerson, 'sub'> {
   user_id: string;
   roles?: unknown;
   status?: unknown;
