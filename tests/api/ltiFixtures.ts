@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from './helper';
 import { created } from './fixtures';
-import { publicKeySet } from '../../server/lti/keys';
+import { ensureToolKey, publicKeySet } from '../../server/lti/keys';
 import { platformById, type Platform } from '../../server/lti/platforms';
 import { recordLink } from '../../server/lti/links';
 import { SCOPE } from '../../server/lti/claims';
@@ -9,6 +9,8 @@ import { startTestPlatform, type TestPlatform } from '../support/ltiPlatform';
 
 /** The test platform, registered by the admin for `instituteId` through the API. */
 export async function registeredPlatform(t: TestApp, instituteId: number): Promise<{ lms: TestPlatform; platform: Platform }> {
+  // The tool's key pair exists before the first grade (a portal makes it when it starts serving LTI).
+  await ensureToolKey(t.portal.database.db);
   const lms = await startTestPlatform({ toolJwks: () => publicKeySet(t.portal.database.db) });
   const admin = await t.login('admin', 'ADMIN');
   const id = created(await t.request('POST', '/api/lti-platforms', { token: admin, body: lms.registration(instituteId) }), 'LTI platform').id as number;
