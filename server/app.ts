@@ -51,6 +51,8 @@ import ltiRoutes from './routes/lti';
 import { ensureToolKey } from './lti/keys';
 import dashboardRoutes from './routes/dashboards';
 import { sweepExpiredAttempts } from './exam/attempts';
+import { OutboxSender } from './lti/outbox';
+import quizLtiRoutes from './routes/quizLti';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './storage';
 import { securityHeaderPairs, securityHeaders, setSecurityHeaders } from './security/headers';
@@ -162,6 +164,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(quizManageRoutes);
       await api.register(quizOverrideRoutes);
       await api.register(quizRegradeRoutes);
+      await api.register(quizLtiRoutes);
       await api.register(studentExamRoutes);
       await api.register(integrityRoutes);
       await api.register(guestRoutes);
@@ -179,6 +182,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook('onReady', async () => ensureToolKey(app.db));
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
+  sendGradesToLms(app);
   closeConnectionsAfterAnswers(app);
   return app;
 }
@@ -232,6 +236,19 @@ function closeAbandonedAttempts(app: FastifyInstance) {
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Grades written to the LTI outbox are sent to their LMS by every process (each claims its own rows). */
+function sendGradesToLms(app: FastifyInstance) {
+  const every = app.config.LTI_OUTBOX_SECONDS;
+  if (every === 0) return;
+  const sender = new OutboxSender(app.db, {
+    pollMs: every * 1000,
+    backoff: { baseMs: app.config.LTI_RETRY_SECONDS * 1000, maxMs: app.config.LTI_RETRY_MAX_SECONDS * 1000 },
+    log: app.log,
+  });
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('onClose', async () => sender.stop());
 }
 
 /** How long a kept-alive connection may stay idle once the process is stopping. */

@@ -82,6 +82,15 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().optional(),
   /** How often the server closes attempts whose deadline (and grace) has passed; 0 turns the sweep off (tests drive it themselves). */
   ATTEMPT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /**
+   * LTI grades: how often each server process looks for grades due to be sent to an LMS (a grade
+   * written by this process is sent right after its commit anyway); 0 turns the sender off.
+   */
+  LTI_OUTBOX_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /** LTI grades: the first wait after an LMS failed to take a score; each further failure doubles it. */
+  LTI_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** LTI grades: the longest wait between two tries, and the wait after an answer that needs the LMS's admin (a refused registration). */
+  LTI_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(7 * 24 * 3600).default(3600),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /**
    * Redis shared by every server process (redis://host:6379/0 or rediss:// for TLS): limit counters

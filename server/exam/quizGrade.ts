@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database, GradingMethod } from '../db/tables';
+import { enqueueGrades } from '../lti/outbox';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -64,6 +65,7 @@ export async function recountAttempts(trx: Db, pairs: readonly { quiz_id: number
   }
   if (on.length) await trx.updateTable('attempts').set({ counted: 1 }).where('id', 'in', on).execute();
   if (off.length) await trx.updateTable('attempts').set({ counted: 0 }).where('id', 'in', off).execute();
+  await enqueueGrades(trx, pairs);
 }
 
 /** Recounts every student's attempts of a quiz (its grading method changed, or it was regraded). */

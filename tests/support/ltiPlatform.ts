@@ -58,6 +58,8 @@ export interface TestPlatform {
   /** Statuses the score endpoint answers next, one per request (then 200). */
   scoreReplies: number[];
   members: Member[];
+  /** The headers of each member list (NRPS) request, in order. */
+  memberRequests: { path: string; accept: string | undefined; authorization: string | undefined; userAgent: string | undefined }[];
   /** Where the last auto-posting authentication answer sent the browser, and what it held. */
   lastAuthRequest?: URLSearchParams;
   /** The claims the auth endpoint puts in the id_token of the next browser launch (besides nonce, aud, iss). */
@@ -84,6 +86,7 @@ export async function startTestPlatform(opts: { toolJwks: () => Promise<JSONWebK
     tokenRequests: [] as { scope: string; assertion: JWTPayload }[],
     scoreReplies: [] as number[],
     members: [] as Member[],
+    memberRequests: [],
     deepLinkReturns: [] as string[],
     strangerKey: stranger.privateKey,
   } as unknown as TestPlatform;
@@ -148,6 +151,7 @@ export async function startTestPlatform(opts: { toolJwks: () => Promise<JSONWebK
         return sendJson(res, status, { error: `the platform answers ${status} as told` });
       }
       if (url.pathname === '/memberships' && req.method === 'GET') {
+        p.memberRequests.push({ path: `${url.pathname}${url.search}`, accept: req.headers.accept, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] });
         const page = Number(url.searchParams.get('page') ?? '1');
         const size = 2;
         const members = p.members.slice((page - 1) * size, page * size);

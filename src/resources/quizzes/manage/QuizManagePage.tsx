@@ -46,6 +46,7 @@ import { GuestLinkCard } from './GuestLinkCard';
 import { LinkBaseWarning } from './LinkBaseWarning';
 import { OverridesSection } from './OverridesSection';
 import { RegradeSection } from './RegradeSection';
+import { LmsSection } from './LmsSection';
 import { IntegrityPanel } from '../integrity/IntegrityPanel';
 import { closeAttempt, exportExamLinks, fetchParticipants, generateExamLinks, regenerateExamLink } from './manageApi';
 
@@ -448,6 +449,7 @@ export function QuizManagePage() {
         </TableContainer>
       </Paper>
       <OverridesSection quizId={id} onChange={() => void load(true)} />
+      <LmsSection quizId={id} onChange={() => void load(true)} />
       <IntegrityPanel quizId={id} participants={participants} sebRequired={quiz?.options?.safe_exam_browser === true} faceDetection={quiz?.options?.face_detection === true} />
       <Box sx={{ mt: 3 }}>{back}</Box>
 

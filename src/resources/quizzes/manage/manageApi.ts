@@ -92,3 +92,51 @@ export interface RegradeAnswer {
 /** Regrade with the questions' current keys: a dry run lists the changes, otherwise they are applied. */
 export const regradeQuiz = (quizId: number, dryRun: boolean): Promise<ApiResult<RegradeAnswer>> =>
   send<RegradeAnswer>(`${base(quizId)}/regrade`, { dryRun }, { toast: false });
+
+/** A link of the quiz in an LMS course (LTI 1.3). */
+export interface LmsLink {
+  id: number;
+  platformIssuer: string;
+  contextTitle: string;
+  lineitem: string | null;
+  canSyncMembers: boolean;
+}
+
+/** One grade sent (or to send) to an LMS: sent, waiting for its first try, or failing with the LMS's answer. */
+export interface LmsScore {
+  id: number;
+  studentId: number;
+  studentName: string;
+  scoreGiven: number;
+  scoreMaximum: number;
+  gradingProgress: 'FullyGraded' | 'PendingManual';
+  status: 'waiting' | 'sent' | 'failing';
+  tries: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextTryAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export interface LmsMember {
+  sub: string;
+  name: string;
+  email: string | null;
+}
+
+export interface LmsMembersPreview {
+  add: LmsMember[];
+  already: LmsMember[];
+  skipped: number;
+}
+
+export const fetchLms = (quizId: number, options: CallOptions = {}): Promise<ApiResult<{ links: LmsLink[]; scores: LmsScore[] }>> =>
+  read<{ links: LmsLink[]; scores: LmsScore[] }>(`${base(quizId)}/lti`, options);
+
+/** Who a class list sync would add to the quiz's group, and who is already there; the caller shows a failure. */
+export const previewLmsMembers = (quizId: number, linkId: number): Promise<ApiResult<LmsMembersPreview>> =>
+  read<LmsMembersPreview>(`${base(quizId)}/lti/members?linkId=${encodeURIComponent(linkId)}`, { toast: false });
+
+export const syncLmsMembers = (quizId: number, linkId: number): Promise<ApiResult<{ added: number; created: number; already: number }>> =>
+  send<{ added: number; created: number; already: number }>(`${base(quizId)}/lti/members`, { linkId }, { toast: false });
