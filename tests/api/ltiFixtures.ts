@@ -43,11 +43,11 @@ export async function knownAs(t: TestApp, platform: Platform, userId: number, su
 }
 
 /** Waits until `check` gives a truthy value (polled every 20 ms), at most `ms`. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms = 5_000): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, ms = 5_000): Promise<NonNullable<T>> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > until) expect.fail(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

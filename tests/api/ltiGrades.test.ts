@@ -124,7 +124,11 @@ describeDb('LTI grades: a score after submit, a better attempt, a hand grade', (
   });
 
   it('shows the teacher the links and the sends; the department head may see them, another teacher not (404), a student is refused (403)', async () => {
-    const view = await ltiView();
+    // The LMS records a score just before the portal marks its row sent.
+    const view = await waitFor('both sends marked sent', async () => {
+      const v = await ltiView();
+      return v.scores.length === 2 && v.scores.every((r: { status: string }) => r.status === 'sent') ? v : undefined;
+    }, 3_000);
     expect(view.links).toEqual([{ id: expect.any(Number), platformIssuer: s.lms.issuer, contextTitle: 'Course one', lineitem: s.lms.lineitem, canSyncMembers: true }]);
     expect(view.scores).toHaveLength(2);
     expect(view.scores[0]).toEqual({
