@@ -172,6 +172,38 @@ describeDb('LTI 1.3 launches', () => {
     expect(Number((await db.selectFrom('lti_users').select((eb) => eb.fn.countAll().as('n')).where('sub', '=', 'learner-42').executeTakeFirstOrThrow()).n)).toBe(1);
   });
 
+  it('sends the quiz grade to the launch’s line item once the learner submits (launch to gradebook)', async () => {
+    const { state, nonce, cookie } = await login();
+    const launched = await launch({ id_token: await platform.sign(platform.launchClaims({ nonce, sub: 'learner-77', quizId: quiz, name: 'Ravi Kumar' })), state }, cookie);
+    expect(launched.statusCode, launched.body).toBe(302);
+    const examToken = new URLSearchParams((launched.headers.location as string).slice(2)).get('examToken')!;
+    const session = json(await t.request('GET', `/api/student/verify/exam-token/${examToken}`)).data.token as string;
+    const start = await t.request('POST', `/api/student/quizzes/${quiz}/attempts`, { token: session });
+    expect(start.statusCode, start.body).toBe(201);
+    const attempt = json(start).data.id as number;
+    const options = json(await t.request('GET', `/api/questions/${tenant.question}`, { token: tenant.tokens.TEACHER })).data.options as { id: string; correct: boolean }[];
+    const marks = json(await t.request('GET', `/api/questions/${tenant.question}`, { token: tenant.tokens.TEACHER })).data.marks as number;
+    const saved = await t.request('PUT', `/api/student/attempts/${attempt}/answers/${tenant.question}`, { token: session, body: { response: options.find((o) => o.correct)!.id, seq: 1 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = platform.scores.length;
+    expect((await t.request('POST', `/api/student/attempts/${attempt}/submit`, { token: session })).statusCode).toBe(200);
+    const until = Date.now() + 5_000;
+    while (platform.scores.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    const score = platform.scores.at(-1)!;
+    expect(platform.scores.length).toBe(before + 1);
+    expect(score.query).toBe('?type_id=7');
+    expect(score.contentType).toBe('application/vnd.ims.lis.v1.score+json');
+    expect(score.userAgent).toBeTruthy();
+    expect(score.body).toEqual({
+      userId: 'learner-77',
+      scoreGiven: marks,
+      scoreMaximum: marks,
+      activityProgress: 'Completed',
+      gradingProgress: 'FullyGraded',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+  });
+
   it('inside the LMS’s frame, offers the exam in a window of its own, framable only by the registered platform', async () => {
     const { state, nonce, cookie } = await login();
     const res = await launch({ id_token: await platform.sign(platform.launchClaims({ nonce, sub: 'learner-frame', quizId: quiz })), state }, cookie, { 'sec-fetch-dest': 'iframe' });
