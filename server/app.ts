@@ -47,6 +47,8 @@ import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
 import questionImageRoutes from './routes/questionImages';
 import analysisRoutes from './routes/analysis';
+import ltiRoutes from './routes/lti';
+import { ensureToolKey } from './lti/keys';
 import dashboardRoutes from './routes/dashboards';
 import { sweepExpiredAttempts } from './exam/attempts';
 import passwordResetRoutes from './routes/passwordReset';
@@ -167,11 +169,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(questionImageRoutes);
       await api.register(analysisRoutes);
       await api.register(dashboardRoutes);
+      await api.register(ltiRoutes);
       await api.register(crudRoutes(registry));
     },
     { prefix: '/api' },
   );
 
+  // The LTI tool's first signing key is made at the first start (kept in the database, never in a file).
+  app.addHook('onReady', async () => ensureToolKey(app.db));
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
   closeConnectionsAfterAnswers(app);

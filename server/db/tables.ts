@@ -60,8 +60,8 @@ export interface SessionTable {
   quiz_id: Generated<number | null>;
 }
 
-/** How a session began: a sign-in with a password, an exam link, or a guest link. */
-export type SessionKind = 'password' | 'exam_link' | 'guest';
+/** How a session began: a sign-in with a password, an exam link, a guest link, or an LMS launch (an instructor's). */
+export type SessionKind = 'password' | 'exam_link' | 'guest' | 'lti';
 
 export interface QuizTable {
   id: Generated<number>;

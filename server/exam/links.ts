@@ -44,6 +44,15 @@ export const examLinkToken = (db: Kysely<Database> | Transaction<Database>, toke
     .selectFrom('exam_tokens')
     .innerJoin('quizzes', 'quizzes.id', 'exam_tokens.quiz_id')
     .innerJoin('users', 'users.id', 'exam_tokens.user_id')
-    .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'quizzes.id as quizId', 'quizzes.name as quizName', 'quizzes.valid_to', 'users.role'])
+    .select(['exam_tokens.user_id', 'exam_tokens.expires_at', 'exam_tokens.revoked_at', 'exam_tokens.single_use', 'quizzes.id as quizId', 'quizzes.name as quizName', 'quizzes.valid_to', 'users.role'])
     .where('exam_tokens.token', '=', token)
     .executeTakeFirst();
+
+/**
+ * Spends a one-time exam-link token (an LMS launch's): true for the one caller that revokes it,
+ * false when it was used already.
+ */
+export async function spendSingleUseToken(db: Kysely<Database> | Transaction<Database>, token: string, now: number): Promise<boolean> {
+  const moved = await db.updateTable('exam_tokens').set({ revoked_at: now }).where('token', '=', token).where('single_use', '=', 1).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}

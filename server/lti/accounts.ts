@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
+import { generatePassword } from '../auth/passwords';
+import { createUser } from '../accounts/users';
 import { STUDENT_FULLNAME_MAX, STUDENT_NAME_PATTERN } from '../../src/schemas/students';
 import { z } from 'zod';
 import type { Platform } from './platforms';
@@ -66,26 +67,20 @@ export async function learnerAccount(
     if (Object.keys(changes).length) await trx.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', known.id).execute();
     return { id: known.id, created: false };
   }
-  const { id } = await trx
-    .insertInto('users')
-    .values({
+  const id = await createUser(
+    trx,
+    {
       role: 'STUDENT',
       username: `lti-${randomBytes(6).toString('hex')}`,
-      password_hash: hashGeneratedPassword(generatePassword()),
-      email,
+      password: generatePassword(),
+      generated: true,
       fullname,
-      phone: null,
-      institute_id: platform.institute_id,
-      department_id: quiz.department_id,
-      must_change_password: 0,
-      semester: null,
-      batch: null,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      email,
+      instituteId: platform.institute_id,
+      departmentId: quiz.department_id,
+    },
+    now,
+  );
   await trx.insertInto('lti_users').values({ platform_id: platform.id, sub: person.sub, user_id: id, created_at: now }).execute();
   return { id, created: true };
 }
@@ -120,4 +115,9 @@ export async function addToGroup(trx: Db, groupId: number, studentId: number): P
   if (there) return false;
   await trx.insertInto('group_students').values({ group_id: groupId, student_id: studentId }).execute();
   return true;
+}
+
+/** An account's username (what the front end stores beside the session). */
+export async function accountName(db: Db, userId: number): Promise<string> {
+  return (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;
 }

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
 import { perMinuteLimit } from '../auth/rateLimits';
 import { AppError, notFound } from '../lib/errors';
-import { findAttemptState, loadQuiz, SAVE_GRACE_MS } from '../exam/attempts';
+import { attemptStatesOfQuiz, loadQuiz, SAVE_GRACE_MS } from '../exam/attempts';
 import { effectiveFor } from '../exam/effective';
-import { examLinkToken } from '../exam/links';
+import { examLinkToken, spendSingleUseToken } from '../exam/links';
 import { ok } from '../lib/envelope';
 
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,10 +57,14 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('This exam link is not valid or has expired');
       }
       // The link's work is done once its exam is submitted: results are seen after a normal sign-in.
-      const attempt = await findAttemptState(app.db, row.quizId, row.user_id);
-      if (attempt && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
+      // An LMS launch's one-time token opens the quiz again while attempts are left (the LMS is where the student returns to it).
+      const attempts = await attemptStatesOfQuiz(app.db, row.quizId, row.user_id);
+      const attempt = attempts.at(-1);
+      const attemptsLeft = row.single_use === 1 && (effective.attempts_allowed === 0 || attempts.length < effective.attempts_allowed);
+      if (attempt && !attemptsLeft && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
         throw new AppError(409, 'This exam has been submitted: sign in with your username and password to see your result', 'SUBMITTED');
       }
+      if (row.single_use === 1 && !(await spendSingleUseToken(app.db, req.params.token, now))) throw notFound('This exam link is not valid or has expired');
       const token = await app.sessions.create(row.user_id, 'STUDENT', now, 'exam_link', row.quizId);
       return ok({ token, quizName: row.quizName, quizId: row.quizId }, 'Exam link verified');
     },

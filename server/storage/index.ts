@@ -3,6 +3,7 @@ import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
 import { makeRegistry } from '../crud/registry';
 import { departmentAdapter, instituteAdapter, studentAdapter, teacherAdapter } from './accountAdapters';
 import { feedbackAdapter } from './feedbackAdapter';
+import { ltiPlatformAdapter } from './ltiPlatformAdapter';
 import { questionAdapter } from './questionAdapter';
 import { quizAdapter } from './quizAdapter';
 
@@ -34,10 +35,7 @@ const customAdapters: { readonly [R in ResourceName]?: ResourceAdapter } = {
   questions: questionAdapter,
   quizzes: quizAdapter,
   feedbacks: feedbackAdapter,
-  'lti-platforms': tableAdapter('lti_platforms', fieldsOf(entities['lti-platforms']), {
-    rename: { instituteId: 'institute_id' },
-    tenant: { institute: false, department: false },
-  }),
+  'lti-platforms': ltiPlatformAdapter,
 };
 
 /** Every entity served by the CRUD generator. */

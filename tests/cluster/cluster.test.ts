@@ -203,6 +203,20 @@ if (!pgOk && required) throw new Error('PostgreSQL is required (REQUIRE_POSTGRES
     expect(answers['a build file that is not there'].headers.get('cache-control')).toBeNull();
   });
 
+  it('passes the LTI pages’ own headers through nginx once: framable by registered LMSs only, the rest as everywhere', async () => {
+    const expected = Object.entries(staticSecurityHeaders(loadConfig({})));
+    const config = await raw(`${cluster.url}/api/lti/config`, {});
+    for (const [name, value] of expected) expect(config.headers.get(name), `LTI config: ${name}`).toBe(value);
+    const page = await raw(`${cluster.url}/api/lti/login`, {});
+    expect(page.status).toBe(400);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp.split('default-src').length).toBe(2);
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('keeps signing in while Redis is down, says so on /api/ready, and recovers', async () => {
     await cluster.redis!.stop();
     try {

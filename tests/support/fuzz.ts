@@ -751,11 +751,39 @@ export interface Answer {
 
 const ENVELOPE_KEYS = new Set(['success', 'message', 'data', 'internet']);
 
+/**
+ * The LTI 1.3 protocol routes, which an LMS and a browser call, not the front end: their answers
+ * follow the protocol (a JSON Web Key Set, the auto-submit script, redirects and HTML pages), and a
+ * refusal is a page that says what failed and what to check. Any envelope answer (a 415, a 413, a
+ * rate limit) is still fine there.
+ */
+const LTI_PROTOCOL: Record<string, (res: Answer, type: string) => string | undefined> = {
+  '/api/lti/jwks': (res, type) => {
+    if (!type.startsWith('application/json')) return `content-type ${JSON.stringify(type)} is not JSON`;
+    const body = JSON.parse(res.body) as { keys?: unknown };
+    return Array.isArray(body.keys) && Object.keys(body).length === 1 ? undefined : 'the key set is not { keys: [...] }';
+  },
+  '/api/lti/autopost.js': (res, type) => (res.statusCode === 200 && type.startsWith('text/javascript') ? undefined : `the script answered ${res.statusCode} ${type}`),
+  '/api/lti/login': ltiPage,
+  '/api/lti/launch': ltiPage,
+  '/api/lti/deep-link': ltiPage,
+};
+
+function ltiPage(res: Answer, type: string): string | undefined {
+  if (res.statusCode === 302) return res.headers.location ? undefined : 'a redirect without a location';
+  if (!type.startsWith('text/html')) return `content-type ${JSON.stringify(type)} is neither the envelope nor an HTML page`;
+  if (res.statusCode >= 400 && !res.body.includes('What to check')) return 'a refusal page that does not say what to check';
+  return undefined;
+}
+
 /** What is wrong with an answer, or undefined: the generic envelope, never a 5xx, a clear message. */
 export function answerProblem(req: FuzzRequest, res: Answer): string | undefined {
   if (res.statusCode >= 500) return `status ${res.statusCode}`;
   if (req.overLimit && (res.statusCode < 400 || res.statusCode === 400)) return `a body over the 1 MB limit was answered ${res.statusCode}, not refused (413)`;
   const type = String(res.headers['content-type'] ?? '');
+  const protocol = LTI_PROTOCOL[req.url.split('?')[0]];
+  if (protocol && !type.startsWith('application/json')) return protocol(res, type);
+  if (protocol && req.url.startsWith('/api/lti/jwks')) return protocol(res, type);
   // A successful download (a template, an export) is a file, not an envelope.
   if (res.statusCode < 300 && /attachment/.test(String(res.headers['content-disposition'] ?? ''))) return undefined;
   if (!type.startsWith('application/json')) return `content-type ${JSON.stringify(type)} is not JSON`;

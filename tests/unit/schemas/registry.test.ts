@@ -20,6 +20,7 @@ const DESIGN_RESOURCES = [
   'rooms',
   'guidelines',
   'feedbacks',
+  'lti-platforms',
 ];
 
 const all = Object.entries(entities) as [string, EntityDef][];

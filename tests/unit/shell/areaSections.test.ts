@@ -9,6 +9,7 @@ describe('area sections generated from the entity declarations', () => {
       ['institutes', 'Institutes'],
       ['feedbacks', 'Feedbacks'],
       ['guideline', 'Guidelines'],
+      ['lti-platforms', 'LMS platforms'],
       ['profile', 'Profile'],
     ]);
     expect(menu('institute-head')).toEqual([
