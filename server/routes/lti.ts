@@ -39,7 +39,15 @@ export function toolUrls(base: string) {
 const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['lti'];
   const base = (req: FastifyRequest) => baseUrlOf(req, app.config.PUBLIC_URL);
-  const secure = (req: FastifyRequest) => base(req).startsWith('https://');
+  /**
+   * The state cookie is `SameSite=None` (the launch is a cross-site form post from the LMS), which
+   * browsers take only with `Secure`: set on https, and on a loopback address, where browsers treat
+   * plain http as secure (an LMS and a portal on one machine, as in the tests).
+   */
+  const secure = (req: FastifyRequest) => {
+    const url = new URL(base(req));
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  };
   const limit = perMinuteLimit(app, 'lti', app.config.EXAM_LINK_RATE_PER_MINUTE);
 
   // An LMS posts its forms (login initiation, launch) url-encoded; only these routes read that type.
