@@ -99,7 +99,7 @@ function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, index, sch
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
       {hasToolbar && (
-        <Stack direction="row" sx={{ pt: 1.75 }}>
+        <Stack direction="row" sx={{ pt: 3 }}>
           {hasMoveUp && button('Move up', onMoveUpItem, <ArrowUpwardIcon fontSize="small" />)}
           {hasMoveDown && button('Move down', onMoveDownItem, <ArrowDownwardIcon fontSize="small" />)}
           {hasRemove && button('Remove', onRemoveItem, <DeleteOutlineIcon fontSize="small" />)}

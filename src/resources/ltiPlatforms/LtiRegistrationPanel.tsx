@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
+import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,6 +52,12 @@ function CopyValueButton({ label, values }: { label: string; values: string[] })
       </IconButton>
     </Tooltip>
   );
+}
+
+/** A retired key's status: while it is still published, until when (what was signed just before still verifies). */
+export function retiredText(retiredAt: number, now: number): string {
+  const until = retiredAt + RETIRED_KEY_MINUTES * 60_000;
+  return until > now ? `Retired ${formatDateTime(retiredAt)}, published until ${dayjs(until).format('hh:mm A')}` : `Retired ${formatDateTime(retiredAt)}`;
 }
 
 function ToolConfiguration() {
@@ -157,7 +164,7 @@ function ToolKeys() {
                   {key.current ? (
                     <Chip size="small" color="success" label="Current" />
                   ) : key.retiredAt !== null ? (
-                    `Retired ${formatDateTime(key.retiredAt)}`
+                    retiredText(key.retiredAt, Date.now())
                   ) : (
                     '—'
                   )}
