@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONWebKeySet } from 'jose';
 import type { Page } from 'playwright-core';
 import { INSTRUCTOR, LTI_CLAIM, startTestPlatform, type TestPlatform } from '../support/ltiPlatform';
-import { apiClient, openQuizBody, signIn, useE2E } from './support';
+import { apiClient, named, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * LTI 1.3 in Chromium against the real server, the test suite playing the LMS: the browser starts
@@ -120,6 +120,17 @@ describe('LTI 1.3 launches and registration', () => {
     const newKid = after.find((k) => k.current)!.kid;
     expect(newKid).not.toBe(oldKid);
     await keys.getByRole('row').filter({ hasText: newKid }).getByText('Current').waitFor();
-    if (oldKid) await keys.getByRole('row').filter({ hasText: oldKid }).getByText(/^Retired /).waitFor();
+    if (oldKid) await keys.getByRole('row').filter({ hasText: oldKid }).getByText(/^Retired .*, published until /).waitFor();
+
+    // The create form's deployment IDs: one field to start with, more on demand, the list's own message when emptied.
+    await page.getByRole('link', { name: 'Add LMS platform' }).click();
+    const deployments = page.getByRole('group', { name: 'Deployment IDs *' });
+    await deployments.getByRole('textbox', { name: named('Deployment ID 1') }).fill('1');
+    await deployments.getByRole('button', { name: 'Add deployment ID' }).click();
+    await deployments.getByRole('textbox', { name: named('Deployment ID 2') }).fill('2');
+    await deployments.getByRole('button', { name: 'Remove Deployment ID 1' }).click();
+    await deployments.getByRole('button', { name: 'Remove Deployment ID 1' }).click();
+    await page.getByRole('button', { name: 'Add LMS platform' }).click();
+    await page.getByText('At least one deployment ID is required', { exact: true }).waitFor();
   });
 });
