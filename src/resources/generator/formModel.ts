@@ -96,7 +96,7 @@ function valueListUi(property: JsonProperty): UiSchema {
 export function emptyValueLists(model: FormModel): Record<string, unknown[]> {
   const lists: Record<string, unknown[]> = {};
   for (const [name, property] of Object.entries(propertiesOf(model.jsonSchema))) {
-    if (!isValueList(property)) continue;
+    if (!isValueList(property) || (model.uiSchema[name] as UiSchema | undefined)?.['ui:widget']) continue;
     const needed = model.jsonSchema.required?.includes(name) ? Math.max(0, Number(property.minItems ?? 0)) : 0;
     lists[name] = valueKindOf(property.items as JsonProperty) === 'text' ? Array.from({ length: needed }, () => '') : [];
   }
