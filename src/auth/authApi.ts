@@ -1,9 +1,9 @@
 import { read, send } from '../api/httpClient';
 import type { ApiResult } from '../schemas/envelope';
-import type { LoginInput, ExamTokenResponseData } from '../schemas/auth';
+import type { LoginInput, ExamTokenResponseData, LtiHandoffResponseData } from '../schemas/auth';
 import { rolePath, type Role } from '../schemas/roles';
 
-/** The authentication calls (login, logout, session verification, exam-token verification), and nothing else. */
+/** The authentication calls (login, logout, session verification, exam-token verification, LMS hand-over), and nothing else. */
 
 export type LoginPayload = LoginInput & { recaptchaValue: string | null; userTime: number };
 
@@ -19,3 +19,7 @@ export const requestSessionCheck = (role: Role): Promise<ApiResult<unknown>> => 
 /** An invalid exam link falls back to the login silently. */
 export const requestExamTokenCheck = (token: string): Promise<ApiResult<Partial<ExamTokenResponseData>>> =>
   read(`/student/verify/exam-token/${encodeURIComponent(token)}`, { toast: false });
+
+/** The caller says why a rejected hand-over code (used, expired or unknown) shows the login. */
+export const requestLtiHandoff = (code: string): Promise<ApiResult<Partial<LtiHandoffResponseData>>> =>
+  send('/lti/handoff', { code }, { toast: false });

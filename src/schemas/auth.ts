@@ -23,3 +23,7 @@ export const loginResponseDataSchema = z.object({ token: z.string() });
 export const verifyResponseDataSchema = z.object({ role: z.enum(ROLES), username: z.string() });
 export const examTokenResponseDataSchema = z.object({ token: z.string(), quizName: z.string(), quizId: z.number() });
 export type ExamTokenResponseData = z.infer<typeof examTokenResponseDataSchema>;
+
+/** POST /api/lti/handoff: an instructor's LMS launch traded for a teacher session, and the quiz it was about. */
+export const ltiHandoffResponseDataSchema = z.object({ token: z.string(), role: z.literal('TEACHER'), username: z.string(), quizId: z.number() });
+export type LtiHandoffResponseData = z.infer<typeof ltiHandoffResponseDataSchema>;

@@ -29,7 +29,7 @@ export const ltiPlatformSchema = z.object({
   issuer: platformUrl('Issuer'),
   clientId: requiredText('Client ID is required').max(LTI_TEXT_MAX, `Client ID should not exceed ${LTI_TEXT_MAX} characters`),
   deploymentIds: z
-    .array(requiredText('Deployment ID is required').max(LTI_TEXT_MAX, `Deployment ID should not exceed ${LTI_TEXT_MAX} characters`), {
+    .array(requiredText('Deployment ID is required').max(LTI_TEXT_MAX, `Deployment ID should not exceed ${LTI_TEXT_MAX} characters`).meta({ title: 'Deployment ID' }), {
       error: 'Deployment IDs must be a list',
     })
     .min(1, 'At least one deployment ID is required')

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { entities, placementOf, type EntityDef, type Role } from '../../src/schemas';
 import { rolePath } from '../../src/schemas/roles';
 import { fieldErrorsOfIssues } from '../../src/resources/generator/fieldErrors';
-import { formModelOf } from '../../src/resources/generator/formModel';
+import { emptyValueLists, formModelOf } from '../../src/resources/generator/formModel';
 import { AREA_SECTIONS, type StaffAreaPath } from '../../src/shell/areaSections';
 import { ENTITY_ICONS, FALLBACK_SECTION_ICON, PAGE_ICONS } from '../../src/shell/sectionIcons';
 import { named, signIn, useE2E } from './support';
@@ -152,7 +152,8 @@ describe('names, icons and form messages', () => {
       }
       await submit.click();
       const model = formModelOf(def, role, 'create');
-      const result = model.validation.safeParse({});
+      // Submitted empty: nothing typed, the lists of plain values with the blank fields they start with.
+      const result = model.validation.safeParse(emptyValueLists(model));
       expect(result.success, `${role} ${def.resource}`).toBe(false);
       await expectMessagesOnFields(page, fieldErrorsOfIssues(result.error!.issues));
     }

@@ -2,9 +2,10 @@ import { ProfilePage } from '../../pages/account/ProfilePage';
 import { feedbacks } from '../../resources/feedbacks';
 import { guidelines } from '../../resources/guidelines';
 import { institutes } from '../../resources/institutes';
+import { ltiPlatforms } from '../../resources/ltiPlatforms';
 import { StaffArea } from '../shared/StaffArea';
 
-const resources = { institutes, feedbacks, guidelines };
+const resources = { institutes, feedbacks, guidelines, 'lti-platforms': ltiPlatforms };
 const pages = { profile: ProfilePage };
 
 /** The admin area (its own chunk). */

@@ -7,7 +7,7 @@ import Form from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { FORM_TEMPLATES } from './formTemplates';
 import { errorSchemaOf, unchangedFieldErrors, type FieldErrorMap } from './fieldErrors';
-import { WIDGETS, type FormModel } from './formModel';
+import { emptyValueLists, WIDGETS, type FormModel } from './formModel';
 import { zodValidator } from './zodValidator';
 import { DateTimeWidget } from './widgets/DateTimeWidget';
 import { ReferenceWidget } from './widgets/ReferenceWidget';
@@ -40,7 +40,7 @@ const GENERATED_WIDGETS: RegistryWidgetsType = {
  * field is changed.
  */
 export function EntityForm({ model, initialData, onSubmit, saving = false, serverErrors, submitLabel = 'Save', widgets, actions }: EntityFormProps) {
-  const [formData, setFormData] = useState<FormData>(initialData);
+  const [formData, setFormData] = useState<FormData>(() => ({ ...emptyValueLists(model), ...initialData }));
   const [submitted, setSubmitted] = useState<FormData>();
   const validator = useMemo(() => zodValidator<FormData>(model.validation, model.fields), [model.validation, model.fields]);
   const registryWidgets = useMemo(() => ({ ...GENERATED_WIDGETS, ...widgets }), [widgets]);

@@ -22,6 +22,7 @@ import { formDataOf, formModelOf, referencesOf, type FormMode, type FormModel } 
 import { initialPasswordOf, initialPasswordStore } from './initialPassword/initialPasswordStore';
 import type { GeneratedFormOptions } from './types';
 import { useRole } from './useRole';
+import { inSentence } from './inSentence';
 
 /**
  * The create and edit screens of a generated resource (loaded on demand: RJSF and the pickers
@@ -68,7 +69,7 @@ function SavingForm({ def, options, mode }: PageProps & { mode: FormMode }) {
   const [serverErrors, setServerErrors] = useState<FieldErrorMap>();
   // The form owns its data once shown; later changes of the defaults must not reset it.
   const [initialData] = useState(() => (mode === 'create' ? remembered : formDataOf(model, record)));
-  const singular = def.singular.toLowerCase();
+  const singular = inSentence(def.singular);
   const { canDelete } = actionsOf(def, role);
 
   const submit = async (body: Record<string, unknown>) => {
@@ -137,12 +138,12 @@ function SavingForm({ def, options, mode }: PageProps & { mode: FormMode }) {
 function EditTitle({ def }: { def: EntityDef }) {
   const record = useRecordContext();
   const name = record?.[def.recordRepresentation];
-  return <>{`Edit ${def.singular.toLowerCase()}${name ? `: ${String(name)}` : ''}`}</>;
+  return <>{`Edit ${inSentence(def.singular)}${name ? `: ${String(name)}` : ''}`}</>;
 }
 
 export function EntityCreatePage({ def, options }: PageProps) {
   return (
-    <Create title={`Add ${def.singular.toLowerCase()}`}>
+    <Create title={`Add ${inSentence(def.singular)}`}>
       <SavingForm def={def} options={options} mode="create" />
     </Create>
   );

@@ -37,6 +37,7 @@ import { forgetRemembered } from '../memory/rememberedLists';
 import { EXPORT_MAX_ROWS, exporterOf } from './exporter';
 import { listModelOf, type ListColumn, type ListFilter } from './listModel';
 import { useRole } from './useRole';
+import { inSentence } from './inSentence';
 
 export const LIST_PAGE_SIZE = 25;
 
@@ -51,7 +52,7 @@ function useCreateTo(): string | undefined {
 
 function AddButton({ def, variant }: { def: EntityDef; variant?: 'contained' }) {
   const to = useCreateTo();
-  return <CreateButton label={`Add ${def.singular.toLowerCase()}`} variant={variant} {...(to ? { to } : {})} />;
+  return <CreateButton label={`Add ${inSentence(def.singular)}`} variant={variant} {...(to ? { to } : {})} />;
 }
 
 function filterInput(filter: ListFilter): ReactElement {
@@ -146,8 +147,8 @@ function EmptyList({ def, canCreate, icon }: { def: EntityDef; canCreate: boolea
     <EmptyListState
       icon={icon ?? InboxOutlinedIcon}
       empty={{
-        title: `No ${def.label.toLowerCase()} yet`,
-        hint: canCreate ? `Add the first ${def.singular.toLowerCase()} and it will be listed here.` : `${def.label} will be listed here once there are some.`,
+        title: `No ${inSentence(def.label)} yet`,
+        hint: canCreate ? `Add the first ${inSentence(def.singular)} and it will be listed here.` : `${def.label} will be listed here once there are some.`,
       }}
       create={canCreate ? <AddButton def={def} variant="contained" /> : null}
     />
@@ -163,7 +164,7 @@ function DeleteSelectedButton({ def }: { def: EntityDef }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const { selectedIds, onUnselectItems } = useListContext();
-  const what = selectedIds.length === 1 ? def.singular.toLowerCase() : `${selectedIds.length} ${def.label.toLowerCase()}`;
+  const what = selectedIds.length === 1 ? inSentence(def.singular) : `${selectedIds.length} ${inSentence(def.label)}`;
   return (
     <BulkDeleteButton
       mutationMode="pessimistic"

@@ -70,6 +70,39 @@ function withChoices(property: JsonProperty, choices: NonNullable<FieldMeta['cho
   };
 }
 
+/** A list of plain values (deployment IDs, accepted answers) rather than of references or objects. */
+function isValueList(property: JsonProperty): boolean {
+  const items = property.items as JsonProperty | undefined;
+  return valueKindOf(property) === 'list' && !!items && !Array.isArray(items) && ['text', 'number'].includes(valueKindOf(items));
+}
+
+/**
+ * Each value of a list is labelled by the item's title (the field's label without one) and its
+ * place: 'Deployment ID 2'. The values are a set as far as the form knows: no reordering.
+ */
+function valueListUi(property: JsonProperty): UiSchema {
+  const itemTitle = ((property.items as JsonProperty).title as string | undefined) ?? (property.title as string | undefined) ?? '';
+  return {
+    'ui:options': { orderable: false },
+    items: (_item: unknown, index: number) => ({ 'ui:title': `${itemTitle} ${index + 1}` }),
+  };
+}
+
+/**
+ * The empty value of each list of plain values: as many blank texts as the list needs at least
+ * (a required list shows its first field at once), else none; never missing, so that an emptied
+ * list gets the schema's own message ('At least one …') rather than a type error.
+ */
+export function emptyValueLists(model: FormModel): Record<string, unknown[]> {
+  const lists: Record<string, unknown[]> = {};
+  for (const [name, property] of Object.entries(propertiesOf(model.jsonSchema))) {
+    if (!isValueList(property) || (model.uiSchema[name] as UiSchema | undefined)?.['ui:widget']) continue;
+    const needed = model.jsonSchema.required?.includes(name) ? Math.max(0, Number(property.minItems ?? 0)) : 0;
+    lists[name] = valueKindOf(property.items as JsonProperty) === 'text' ? Array.from({ length: needed }, () => '') : [];
+  }
+  return lists;
+}
+
 export function formModelOf(def: EntityDef, role: Role | undefined, mode: FormMode, options: FormOptions = {}): FormModel {
   const metas = def.fields as Readonly<Record<string, FieldMeta | undefined>>;
   const hidden = fieldEntries(def)
@@ -97,6 +130,7 @@ export function formModelOf(def: EntityDef, role: Role | undefined, mode: FormMo
       ui = { ...ui, 'ui:readonly': true };
       required = required.filter((field) => field !== name);
     }
+    if (isValueList(property) && !ui['ui:widget']) ui = { ...ui, ...valueListUi(property) };
     properties[name] = property;
     if (Object.keys(ui).length > 0) uiSchema[name] = ui;
   }

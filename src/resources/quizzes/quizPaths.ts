@@ -1,7 +1,7 @@
 import { useBasename, useResourceContext } from 'react-admin';
+import { QUIZ_SECTION } from './quizSection';
 
-/** The teacher area's section for quizzes (its screens: quiz, quiz/create, quiz/edit/{quizId}, quiz/preview/{quizId}, quiz/analysis/{quizId}, quiz/manage/{quizId}). */
-export const QUIZ_SECTION = 'quiz';
+export { QUIZ_SECTION };
 
 /**
  * The quiz screens' addresses inside the area. The resource is the <Resource> the screens are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../../src/schemas';
-import { formDataOf, formModelOf } from '../../../src/resources/generator/formModel';
+import { emptyValueLists, formDataOf, formModelOf } from '../../../src/resources/generator/formModel';
 
 const titles = (model: ReturnType<typeof formModelOf>) =>
   Object.fromEntries(Object.entries(model.jsonSchema.properties ?? {}).map(([name, property]) => [name, (property as { title?: string }).title]));
@@ -83,5 +83,17 @@ describe('formModelOf', () => {
     const model = formModelOf(entities.students, 'INSTITUTE-HEAD', 'edit');
 
     expect(formDataOf(model, { id: 4, fullname: 'Ann', departmentId: null, extra: 1 })).toEqual({ fullname: 'Ann' });
+  });
+
+  it('names each value of a list by the item and its place, keeps the values unordered and starts a required list with one blank value', () => {
+    const model = formModelOf(entities['lti-platforms'], 'ADMIN', 'create');
+    const ui = model.uiSchema.deploymentIds as { 'ui:options': unknown; items: (item: unknown, index: number) => unknown };
+
+    expect(titles(model).deploymentIds).toBe('Deployment IDs');
+    expect(ui['ui:options']).toEqual({ orderable: false });
+    expect(ui.items('', 1)).toEqual({ 'ui:title': 'Deployment ID 2' });
+    expect(emptyValueLists(model)).toEqual({ deploymentIds: [''] });
+    // A reference list is a multi-select, not a list of fields.
+    expect(emptyValueLists(formModelOf(entities.quizzes, 'TEACHER', 'create'))).not.toHaveProperty('subjects');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { LTI_HANDOFF_REFUSED } from '../../../src/auth/ltiEntry';
 import { landingLoader } from '../../../src/router/landingLoader';
 import { getToasts } from '../../../src/ui/toast/toastStore';
 import { useMswServer } from '../helpers/mswServer';
@@ -55,5 +56,48 @@ describe('landingLoader', () => {
     await expect(load('/?examToken=old')).resolves.toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(getToasts()).toHaveLength(0);
+  });
+
+  it('trades an LMS hand-over code for a teacher session and opens the launched quiz\'s manage page', async () => {
+    localStorage.setItem('quizName', 'From an old exam link');
+    let body: unknown;
+    server.use(
+      http.post('/api/lti/handoff', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true, message: '', data: { token: 'teacher-7', role: 'TEACHER', username: 'Tara', quizId: 42 } });
+      }),
+    );
+
+    const response = await load('/?ltiHandoff=code-1');
+
+    expect(body).toEqual({ code: 'code-1' });
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toBe('/teacher/quiz/manage/42');
+    expect(localStorage.getItem('token')).toBe('teacher-7');
+    expect(localStorage.getItem('role')).toBe('TEACHER');
+    expect(localStorage.getItem('username')).toBe('tara');
+    expect(getToasts()).toHaveLength(0);
+  });
+
+  it('shows the login with a message when the hand-over code is refused, even with a stored session', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('role', 'STUDENT');
+    server.use(http.post('/api/lti/handoff', () => HttpResponse.json({ success: false, message: 'Unknown or expired code' }, { status: 404 })));
+
+    await expect(load('/?ltiHandoff=used')).resolves.toBeNull();
+
+    expect(localStorage.getItem('token')).toBe('old');
+    expect(getToasts()).toEqual([expect.objectContaining({ severity: 'error', summary: 'LMS sign-in failed', detail: LTI_HANDOFF_REFUSED })]);
+  });
+
+  it('refuses a hand-over answer that is not a teacher session', async () => {
+    server.use(
+      http.post('/api/lti/handoff', () => HttpResponse.json({ success: true, message: '', data: { token: 'x', role: 'ADMIN', username: 'admin', quizId: 1 } })),
+    );
+
+    await expect(load('/?ltiHandoff=odd')).resolves.toBeNull();
+
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getToasts()).toHaveLength(1);
   });
 });

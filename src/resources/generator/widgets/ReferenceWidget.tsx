@@ -8,6 +8,7 @@ import type { RaRecord } from 'react-admin';
 import { entityOf, type FieldMeta, type ReferenceMeta } from '../../../schemas';
 import { useRememberedChoices } from '../../memory/useRememberedLists';
 import { useReferenceChoices } from './useReferenceChoices';
+import { inSentence } from '../inSentence';
 
 export interface ReferenceSelectProps {
   id: string;
@@ -51,7 +52,7 @@ export function ReferenceSelect(props: ReferenceSelectProps) {
   const ids = idsOf(value);
   const { options, selected, isLoading, complete } = useReferenceChoices(reference, search, ids);
   const labelOf = (record: RaRecord) => String(record[reference.display] ?? `#${String(record.id)}`);
-  const emptyText = props.emptyText ?? `No ${label.toLowerCase()} to choose from yet`;
+  const emptyText = props.emptyText ?? `No ${inSentence(label)} to choose from yet`;
   const secondary = secondaryFieldOf(reference);
 
   return (
