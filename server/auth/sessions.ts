@@ -16,6 +16,8 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** Set on a session opened by an exam link: the one quiz it may reach (see examLinkScope.ts). */
   examQuizId: number | null;
+  /** How the session began (an LMS launch's exam session is 'lti'). */
+  kind: SessionKind;
 }
 
 // Touching last_seen_at on every request would turn each read into a write; once a minute is enough for idle expiry.
@@ -154,6 +156,7 @@ export class SessionStore {
       // An exam or guest link opens the exam itself; the new password is asked at the next sign-in.
       mustChangePassword: row.must_change_password === 1 && row.kind === 'password',
       examQuizId: row.quiz_id,
+      kind: row.kind,
     };
   }
 

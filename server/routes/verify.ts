@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES, rolePath } from '../../src/schemas/roles';
 import { perMinuteLimit } from '../auth/rateLimits';
 import { AppError, notFound } from '../lib/errors';
-import { attemptStatesOfQuiz, loadQuiz, SAVE_GRACE_MS } from '../exam/attempts';
+import { findAttemptState, loadQuiz, SAVE_GRACE_MS } from '../exam/attempts';
 import { effectiveFor } from '../exam/effective';
 import { examLinkToken, spendSingleUseToken } from '../exam/links';
 import { ok } from '../lib/envelope';
@@ -26,6 +26,8 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
             mustChangePassword: req.user!.mustChangePassword,
             // An exam-link session names its quiz: the student area then offers only that quiz.
             ...(req.user!.examQuizId !== null ? { examQuizId: req.user!.examQuizId } : {}),
+            // An LMS launch's exam session: the student comes back through the LMS, not with a password.
+            ...(req.user!.examQuizId !== null && req.user!.kind === 'lti' ? { fromLms: true } : {}),
           },
           'Session valid',
         ),
@@ -57,16 +59,19 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('This exam link is not valid or has expired');
       }
       // The link's work is done once its exam is submitted: results are seen after a normal sign-in.
-      // An LMS launch's one-time token opens the quiz again while attempts are left (the LMS is where the student returns to it).
-      const attempts = await attemptStatesOfQuiz(app.db, row.quizId, row.user_id);
-      const attempt = attempts.at(-1);
-      const attemptsLeft = row.single_use === 1 && (effective.attempts_allowed === 0 || attempts.length < effective.attempts_allowed);
-      if (attempt && !attemptsLeft && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
-        throw new AppError(409, 'This exam has been submitted: sign in with your username and password to see your result', 'SUBMITTED');
+      // An LMS launch's one-time token always opens its quiz: the LMS is where its student comes back
+      // (a next attempt, or the result of the last one, as the review options allow); they have no password.
+      const fromLms = row.single_use === 1;
+      if (!fromLms) {
+        const attempt = await findAttemptState(app.db, row.quizId, row.user_id);
+        if (attempt && (attempt.status !== 'in_progress' || now > attempt.deadline + SAVE_GRACE_MS)) {
+          throw new AppError(409, 'This exam has been submitted: sign in with your username and password to see your result', 'SUBMITTED');
+        }
+      } else if (!(await spendSingleUseToken(app.db, req.params.token, now))) {
+        throw notFound('This exam link is not valid or has expired');
       }
-      if (row.single_use === 1 && !(await spendSingleUseToken(app.db, req.params.token, now))) throw notFound('This exam link is not valid or has expired');
-      const token = await app.sessions.create(row.user_id, 'STUDENT', now, 'exam_link', row.quizId);
-      return ok({ token, quizName: row.quizName, quizId: row.quizId }, 'Exam link verified');
+      const token = await app.sessions.create(row.user_id, 'STUDENT', now, fromLms ? 'lti' : 'exam_link', row.quizId);
+      return ok({ token, quizName: row.quizName, quizId: row.quizId, ...(fromLms ? { fromLms: true } : {}) }, 'Exam link verified');
     },
   );
 };

@@ -15,6 +15,6 @@ export async function enterExam(examToken: string): Promise<string | undefined> 
   storeToken(data.data.token);
   storeIdentity('STUDENT');
   storeQuizName(data.data.quizName);
-  setExamLinkQuiz(data.data.quizId);
+  setExamLinkQuiz(data.data.quizId, data.data.fromLms === true);
   return instructionPath(data.data.quizId);
 }

@@ -36,11 +36,15 @@ export function storeQuizName(quizName: string): void {
  * or null for a session opened by signing in. Kept in memory only: every page load verifies again.
  */
 let examLinkQuiz: number | null = null;
+/** The exam-link session came from an LMS launch: its student comes back through the LMS (no password). */
+let examLinkFromLms = false;
 
 export const getExamLinkQuiz = (): number | null => examLinkQuiz;
+export const isExamLinkFromLms = (): boolean => examLinkQuiz !== null && examLinkFromLms;
 
-export function setExamLinkQuiz(quizId: number | null): void {
+export function setExamLinkQuiz(quizId: number | null, fromLms = false): void {
   examLinkQuiz = quizId;
+  examLinkFromLms = quizId !== null && fromLms;
 }
 
 /** What a 405 (session missing, expired or revoked) removes: the credentials, nothing else. */
@@ -48,10 +52,12 @@ export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.role);
   localStorage.removeItem(STORAGE_KEYS.token);
   examLinkQuiz = null;
+  examLinkFromLms = false;
 }
 
 /** What a failed session verification and a logout do: forget everything this browser kept. */
 export function clearStorage(): void {
   localStorage.clear();
   examLinkQuiz = null;
+  examLinkFromLms = false;
 }

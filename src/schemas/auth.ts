@@ -21,7 +21,7 @@ export const loginSchemaFor = (captchaOn: boolean) =>
 
 export const loginResponseDataSchema = z.object({ token: z.string() });
 export const verifyResponseDataSchema = z.object({ role: z.enum(ROLES), username: z.string() });
-export const examTokenResponseDataSchema = z.object({ token: z.string(), quizName: z.string(), quizId: z.number() });
+export const examTokenResponseDataSchema = z.object({ token: z.string(), quizName: z.string(), quizId: z.number(), fromLms: z.boolean().optional() });
 export type ExamTokenResponseData = z.infer<typeof examTokenResponseDataSchema>;
 
 /** POST /api/lti/handoff: an instructor's LMS launch traded for a teacher session, and the quiz it was about. */

@@ -27,7 +27,7 @@ export class LoginFailed extends Error {
 }
 
 /** The roles compare case-insensitively, so the server may answer in any case. */
-const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string(), examQuizId: z.number().int().optional() });
+const verifiedSessionSchema = z.object({ role: z.string().transform(parseRole), username: z.string(), examQuizId: z.number().int().optional(), fromLms: z.boolean().optional() });
 
 /** react-admin's shape for "send the user to the start page, without a notification". */
 const backToStart = { redirectTo: '/', message: false } as const;
@@ -58,7 +58,7 @@ export const authProvider = {
       const verified = verifiedSessionSchema.safeParse(result.data);
       if (result.success && verified.success && verified.data.role === role) {
         storeIdentity(role, verified.data.username);
-        setExamLinkQuiz(verified.data.examQuizId ?? null);
+        setExamLinkQuiz(verified.data.examQuizId ?? null, verified.data.fromLms === true);
         return;
       }
       // No answer (the connection dropped, or the page was left while asking, which aborts the

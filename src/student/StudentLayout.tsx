@@ -9,7 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../config/constants';
 import { authProvider } from '../shell/authProvider';
-import { getStoredQuizName } from '../auth/session';
+import { getStoredQuizName, isExamLinkFromLms } from '../auth/session';
 import { studentPaths } from './paths';
 import { LogoutButton } from '../shell/LogoutButton';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
@@ -25,6 +25,8 @@ const NAV_LINKS = [
 
 /** What the bar offers a session opened by an exam link: its quiz, and signing in for the rest. */
 export const EXAM_LINK_NOTE = 'You came in through an exam link: it opens only this quiz. Sign in with your username and password for the rest of the portal.';
+/** The same for a student who came from their LMS course: they come back through the LMS (their account has no password of theirs). */
+export const LMS_LINK_NOTE = 'You came in from your LMS course: this window opens only this quiz. To open it again, use the activity in your LMS course.';
 
 /**
  * The student area's frame: app bar with navigation and logout, and the current screen. A session
@@ -35,6 +37,7 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
   const title = pageTitleOf('student', useLocation().pathname);
   useDocumentTitle(title);
   const logout = async () => navigate(await authProvider.logout(), { replace: true });
+  const fromLms = examLinkQuiz !== undefined && isExamLinkFromLms();
   const links = examLinkQuiz === undefined ? NAV_LINKS : [{ to: studentPaths.instruction(examLinkQuiz), label: getStoredQuizName() ?? 'Your exam', end: true }];
 
   return (
@@ -61,7 +64,7 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
               </Button>
             ))}
           </Box>
-          {examLinkQuiz === undefined ? (
+          {examLinkQuiz === undefined || fromLms ? (
             <LogoutButton onLogout={() => void logout()} />
           ) : (
             <Button color="inherit" variant="outlined" onClick={() => void logout()}>
@@ -73,7 +76,7 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
       <Container component="main" sx={{ py: 3 }}>
         {examLinkQuiz !== undefined && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {EXAM_LINK_NOTE}
+            {fromLms ? LMS_LINK_NOTE : EXAM_LINK_NOTE}
           </Alert>
         )}
         <Suspense fallback={<LoadingOverlay />}>

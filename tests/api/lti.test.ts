@@ -202,6 +202,17 @@ describeDb('LTI 1.3 launches', () => {
       gradingProgress: 'FullyGraded',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // Opening the activity again after the submit opens the quiz (its result as the review options
+    // allow): the LMS is the way back of a student without a password, not a sign-in.
+    const again = await login();
+    const relaunch = await launch({ id_token: await platform.sign(platform.launchClaims({ nonce: again.nonce, sub: 'learner-77', quizId: quiz })), state: again.state }, again.cookie);
+    const token2 = new URLSearchParams((relaunch.headers.location as string).slice(2)).get('examToken')!;
+    const reopened = await t.request('GET', `/api/student/verify/exam-token/${token2}`);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(json(reopened).data).toMatchObject({ quizId: quiz, fromLms: true });
+    const verified = await t.request('GET', '/api/student/verify', { token: json(reopened).data.token });
+    expect(json(verified).data).toMatchObject({ examQuizId: quiz, fromLms: true });
+    expect((await t.request('GET', '/api/student/verify', { token: session })).statusCode).toBe(405);
   });
 
   it('inside the LMS’s frame, offers the exam in a window of its own, framable only by the registered platform', async () => {

@@ -58,6 +58,9 @@ describe('LTI 1.3 launches and registration', () => {
     await launch(page, { sub: 'lms-learner-1', name: 'Lena Learner', email: 'lena.learner@lms.example' });
     await page.waitForURL((url) => url.pathname === `/student/availableQuiz/instruction/${quizId}`);
     await page.getByText(quizName).first().waitFor();
+    // The bar says where the student comes back from (the LMS made an account without a password of theirs).
+    await page.getByText('You came in from your LMS course').waitFor();
+    expect(await page.getByText('Sign in with your username and password').count()).toBe(0);
     // The platform was asked for the tool's own launch address.
     expect(platform.lastAuthRequest?.get('redirect_uri')).toBe(`${e.server.url}/api/lti/launch`);
   });
