@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JSONWebKeySet } from 'jose';
 import type { Page } from 'playwright-core';
-import { INSTRUCTOR, LTI_CLAIM, startTestPlatform, type TestPlatform } from '../support/ltiPlatform';
+import { INSTRUCTOR, LEARNER, LTI_CLAIM, startTestPlatform, type TestPlatform } from '../support/ltiPlatform';
 import { apiClient, named, openQuizBody, signIn, useE2E } from './support';
 
 /**
@@ -75,6 +75,19 @@ describe('LTI 1.3 launches and registration', () => {
     await page.reload();
     await page.getByText(quizName).first().waitFor();
     expect(new URL(page.url()).pathname).toBe(`/teacher/quiz/manage/${quizId}`);
+    // The quiz is linked in the course: its LMS section offers the class list, previewed before it is synced.
+    platform.members = [
+      { user_id: 'lms-learner-1', roles: [LEARNER], name: 'Lena Learner', status: 'Active' },
+      { user_id: 'lms-learner-2', roles: [LEARNER], name: 'Noor Newcomer', email: 'noor@lms.example', status: 'Active' },
+      { user_id: 'lms-teacher-1', roles: [INSTRUCTOR], name: 'Tara Teacher' },
+    ];
+    await page.getByRole('button', { name: 'Sync class list' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('1 learner to add').waitFor();
+    await dialog.getByText('Noor Newcomer').waitFor();
+    await dialog.getByText('Lena Learner').waitFor();
+    await dialog.getByRole('button', { name: 'Add 1 learner' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('shows a used hand-over code as the login with the reason', { timeout: 30_000 }, async () => {
