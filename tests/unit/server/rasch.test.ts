@@ -247,3 +247,51 @@ describe('Rasch CML is deterministic', () => {
     expect(calibrateRasch(responses)).toEqual(first);
   });
 });
+
+describe('Rasch CML on long papers with widely spread difficulties', () => {
+  /** Log ESFs of these difficulties by the summation algorithm in log space (a slow reference). */
+  function logEsf(items: number[]): number[] {
+    const add = (v: number, w: number) => (v === -Infinity ? w : Math.max(v, w) + Math.log1p(Math.exp(-Math.abs(v - w))));
+    let g = [0];
+    for (const b of items) {
+      const next = new Array(g.length + 1).fill(-Infinity);
+      for (let s = 0; s < g.length; s++) {
+        next[s] = add(next[s], g[s]);
+        next[s + 1] = add(next[s + 1], g[s] - b);
+      }
+      g = next;
+    }
+    return g;
+  }
+
+  it('keeps the score equations on a fixed paper of 200 items from -9 to 9 logits (ESFs up to 1e203: rows rescaled as they grow)', () => {
+    const items = 200;
+    const truth = Array.from({ length: items }, (_, i) => -9 + (18 * i) / (items - 1));
+    const random = prng(5);
+    const responses: RaschResponse[] = [];
+    for (let person = 1; person <= 300; person++) {
+      const theta = 14 * (random() - 0.5);
+      for (let item = 0; item < items; item++) responses.push({ person, item, correct: random() < 1 / (1 + Math.exp(truth[item] - theta)) });
+    }
+    const result = calibrateRasch(responses, { minResponses: 1 });
+    expect(result.converged).toBe(true);
+    const calibrated = result.items.filter((item) => item.status === 'calibrated');
+    expect(calibrated.length).toBeGreaterThan(150);
+    const beta = calibrated.map((item) => item.difficulty!);
+    const index = new Map(calibrated.map((item, j) => [item.item, j]));
+    // Observed and expected correct answers per item, with the reference ESFs.
+    const byPerson = new Map<number, RaschResponse[]>();
+    for (const r of responses) if (index.has(r.item)) byPerson.set(r.person, [...(byPerson.get(r.person) ?? []), r]);
+    const observed = new Array(beta.length).fill(0);
+    const expected = new Array(beta.length).fill(0);
+    const all = logEsf(beta);
+    const without = beta.map((_, j) => logEsf(beta.filter((_, i) => i !== j)));
+    for (const own of byPerson.values()) {
+      const r = own.filter((x) => x.correct).length;
+      if (r === 0 || r === own.length) continue;
+      beta.forEach((b, j) => (expected[j] += Math.exp(-b + without[j][r - 1] - all[r])));
+      for (const x of own) if (x.correct) observed[index.get(x.item)!] += 1;
+    }
+    for (let j = 0; j < beta.length; j++) expect(Math.abs(observed[j] - expected[j]), `item ${j}`).toBeLessThan(1e-6);
+  });
+});
