@@ -38,6 +38,9 @@
  *   finite for zero and full scores too (the person–item map shows everyone), and less biased than
  *   ML on short papers. Infit and outfit mean-squares use the WLE of the persons who carry
  *   information (extreme persons fit any item perfectly and are excluded).
+ * - Items in groups that no paper (nor chain of papers) links have no common scale in CML; each
+ *   group is placed by its items' proportions correct, and the result says how many groups there
+ *   were (`components`).
  * - Deterministic: inputs are sorted by identifier, every sum runs in that order, nothing is random
  *   and nothing is rounded.
  */
@@ -91,6 +94,11 @@ export interface RaschResult {
   converged: boolean;
   /** Conditional log-likelihood at the solution. */
   logLikelihood: number;
+  /**
+   * Groups of calibrated items linked through papers. More than one: CML cannot say how the groups
+   * stand to each other; each is placed by its items' proportions correct (see anchorComponents).
+   */
+  components: number;
 }
 
 export const DEFAULT_MIN_RESPONSES = 30;
@@ -287,6 +295,7 @@ export function calibrateRasch(responses: readonly RaschResponse[], options: Ras
     iterations: solved.iterations,
     converged: solved.converged,
     logLikelihood: solved.logLikelihood,
+    components: solved.components,
   };
 }
 
@@ -482,8 +491,9 @@ function solveCml(papers: Paper[], observed: Float64Array, n: number, tolerance:
   }
   for (let i = 0; i < n; i++) beta[i] = Math.log((seen[i] - observed[i]) / observed[i]);
   centreInPlace(beta);
+  const start = Float64Array.from(beta);
 
-  if (n === 0) return { beta, information: new Float64Array(0), iterations: 0, converged: true, logLikelihood: 0 };
+  if (n === 0) return { beta, information: new Float64Array(0), iterations: 0, converged: true, logLikelihood: 0, components: 0 };
 
   let current = evaluate(papers, observed, beta);
   let direction: Float64Array | null = null;
@@ -542,7 +552,54 @@ function solveCml(papers: Paper[], observed: Float64Array, n: number, tolerance:
     beta.set(trial);
     current = next;
   }
-  return { beta, information: current.information, iterations, converged, logLikelihood: current.logLikelihood };
+  const components = anchorComponents(papers, beta, start);
+  return { beta, information: current.information, iterations, converged, logLikelihood: current.logLikelihood, components };
+}
+
+/**
+ * Items never linked through papers (no paper, nor chain of papers, holds both) have no common
+ * scale in CML: the likelihood is the same whatever the offset between the groups. Each group is
+ * placed so that its mean difficulty is the mean of its starting values (the logits of the items'
+ * proportions correct), a guess that holds when the groups were answered by comparable students,
+ * then all are centred together. Returns the number of groups.
+ */
+function anchorComponents(papers: Paper[], beta: Float64Array, start: Float64Array): number {
+  const n = beta.length;
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  };
+  for (const paper of papers) {
+    let root = find(paper.items[0]);
+    for (let j = 1; j < paper.items.length; j++) {
+      const other = find(paper.items[j]);
+      if (other < root) {
+        parent[root] = other;
+        root = other;
+      } else if (other > root) parent[other] = root;
+    }
+  }
+  const sums = new Map<number, { solved: number; start: number; count: number }>();
+  for (let i = 0; i < n; i++) {
+    const root = find(i);
+    let sum = sums.get(root);
+    if (!sum) sums.set(root, (sum = { solved: 0, start: 0, count: 0 }));
+    sum.solved += beta[i];
+    sum.start += start[i];
+    sum.count++;
+  }
+  if (sums.size > 1) {
+    for (let i = 0; i < n; i++) {
+      const sum = sums.get(find(i))!;
+      beta[i] += (sum.start - sum.solved) / sum.count;
+    }
+    centreInPlace(beta);
+  }
+  return sums.size;
 }
 
 /**

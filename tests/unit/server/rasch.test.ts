@@ -233,6 +233,27 @@ describe('Rasch CML: extreme and thinly answered items', () => {
   });
 });
 
+describe('Rasch CML on papers that share no questions', () => {
+  it('calibrates each group as if alone and says there are two', () => {
+    const a = simulate(41, 6, 400, 6).responses;
+    const b = simulate(42, 6, 400, 6).responses.map((r) => ({ person: r.person + 1000, item: r.item + 100, correct: r.correct }));
+    const both = calibrateRasch([...a, ...b]);
+    expect(both.converged).toBe(true);
+    expect(both.components).toBe(2);
+    const alone = calibrateRasch(a);
+    expect(alone.components).toBe(1);
+    const difficulty = (r: typeof both, id: number) => r.items.find((item) => item.item === id)!.difficulty!;
+    // Within a group the differences are those of the group calibrated alone.
+    for (let i = 1; i < 6; i++) {
+      expect(difficulty(both, i) - difficulty(both, 0)).toBeCloseTo(difficulty(alone, i) - difficulty(alone, 0), 8);
+    }
+    expect(Math.abs(both.items.reduce((s, item) => s + item.difficulty!, 0))).toBeLessThan(1e-9);
+    // One student who saw questions of both links them.
+    const linked = calibrateRasch([...a, ...b, { person: 5000, item: 0, correct: 1 }, { person: 5000, item: 100, correct: 0 }]);
+    expect(linked.components).toBe(1);
+  });
+});
+
 describe('Rasch CML is deterministic', () => {
   it('gives identical numbers whatever the order of the answers', () => {
     const { responses } = simulate(31, 50, 800, 10);
