@@ -146,19 +146,28 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
     };
   });
   await db.transaction().execute(async (trx) => {
+    // Rows of questions that have left the subject go; the others are replaced. The upsert also
+    // takes over the row of a question moved here from another subject, and lets two
+    // recalibrations at once end with the later one's rows instead of a key violation.
     await trx.deleteFrom('question_calibrations').where('subject_id', '=', subjectId).execute();
     for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      // A question moved here from another subject leaves its old row behind.
       await trx
-        .deleteFrom('question_calibrations')
-        .where(
-          'question_id',
-          'in',
-          chunk.map((r) => r.question_id),
+        .insertInto('question_calibrations')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.column('question_id').doUpdateSet((eb) => ({
+            subject_id: eb.ref('excluded.subject_id'),
+            difficulty: eb.ref('excluded.difficulty'),
+            se: eb.ref('excluded.se'),
+            responses: eb.ref('excluded.responses'),
+            infit: eb.ref('excluded.infit'),
+            outfit: eb.ref('excluded.outfit'),
+            status: eb.ref('excluded.status'),
+            min_responses: eb.ref('excluded.min_responses'),
+            calibrated_at: eb.ref('excluded.calibrated_at'),
+          })),
         )
         .execute();
-      await trx.insertInto('question_calibrations').values(chunk).execute();
     }
   });
   return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem) };

@@ -227,6 +227,13 @@ describeDb('Rasch calibration of a subject', () => {
       expect(json(again).data.items).toEqual(posted.items);
     });
 
+    it('answers two recalibrations at once, leaving one row per question', async () => {
+      const both = await Promise.all([tokens.teacher, tokens.head].map((token) => call('POST', `/api/subjects/${subjectId}/calibration`, token)));
+      for (const res of both) expect(res.statusCode, res.body).toBe(200);
+      const rows = await db().selectFrom('question_calibrations').select('question_id').where('subject_id', '=', subjectId).execute();
+      expect(rows.map((r) => r.question_id).sort((x, y) => x - y)).toEqual(posted.items.map((item: any) => item.questionId));
+    });
+
     it('lets the heads above the subject read and recalibrate it', async () => {
       for (const token of [tokens.head, tokens.institute]) {
         const read = await call('GET', `/api/subjects/${subjectId}/calibration`, token);
