@@ -132,13 +132,11 @@ export function calibrateRasch(responses: readonly RaschResponse[], options: Ras
   // Each person's responses as item indices (ascending) and answers.
   const byPerson: { item: number; x: number }[][] = personIds.map(() => []);
   const raw = new Int32Array(nItems);
-  const rawCorrect = new Int32Array(nItems);
   for (const r of responses) {
     const i = itemIndex.get(r.item)!;
     const x = r.correct === true || r.correct === 1 ? 1 : 0;
     byPerson[personIndex.get(r.person)!].push({ item: i, x });
     raw[i]++;
-    rawCorrect[i] += x;
   }
   for (let p = 0; p < nPersons; p++) {
     const list = byPerson[p].sort((a, b) => a.item - b.item);
