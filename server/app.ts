@@ -47,6 +47,7 @@ import guestRoutes from './routes/guest';
 import questionTransferRoutes from './routes/questionTransfer';
 import questionImageRoutes from './routes/questionImages';
 import analysisRoutes from './routes/analysis';
+import calibrationRoutes from './routes/calibration';
 import ltiRoutes from './routes/lti';
 import { ensureToolKey } from './lti/keys';
 import dashboardRoutes from './routes/dashboards';
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(questionTransferRoutes);
       await api.register(questionImageRoutes);
       await api.register(analysisRoutes);
+      await api.register(calibrationRoutes);
       await api.register(dashboardRoutes);
       await api.register(ltiRoutes);
       await api.register(crudRoutes(registry));

@@ -105,6 +105,8 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be 1 to 64 letters, digits, ":", "_" or "-"').default('portal:'),
   /** Imports (student sheets, question files) one process reads at once; more are answered 503 with Retry-After. */
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Responses a question needs before its Rasch difficulty is calibrated (server/analysis/rasch.ts). */
+  CALIBRATION_MIN_RESPONSES: z.coerce.number().int().min(2).max(100_000).default(30),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

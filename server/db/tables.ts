@@ -410,6 +410,24 @@ export interface AnswerTable {
   manual: Generated<number>;
 }
 
+export type CalibrationStatus = 'calibrated' | 'too-few' | 'all-correct' | 'all-wrong';
+
+/** A question's Rasch calibration as last computed (server/analysis/calibration.ts). */
+export interface QuestionCalibrationTable {
+  question_id: number;
+  subject_id: number;
+  /** Logits, centred on the subject's calibrated questions; null unless calibrated (so se, infit, outfit). */
+  difficulty: number | null;
+  se: number | null;
+  responses: number;
+  infit: number | null;
+  outfit: number | null;
+  status: CalibrationStatus;
+  /** The responses a question needed to be calibrated, when this was computed. */
+  min_responses: number;
+  calibrated_at: number;
+}
+
 /** An image of a question (server/questions/images.ts): its bytes, checked by content. */
 export interface QuestionImageTable {
   id: Generated<number>;
@@ -441,6 +459,7 @@ export interface Database {
   feedbacks: FeedbackTable;
   password_resets: PasswordResetTable;
   questions: QuestionTable;
+  question_calibrations: QuestionCalibrationTable;
   question_images: QuestionImageTable;
   quiz_subjects: { quiz_id: number; subject_id: number };
   quiz_questions: { quiz_id: number; question_id: number; position: Generated<number> };

@@ -17,6 +17,7 @@ import * as modelAnswers from './0016_model_answers';
 import * as combinedFeedback from './0017_combined_feedback';
 import * as attemptsOverrides from './0018_attempts_overrides';
 import * as lti from './0019_lti';
+import * as calibration from './0020_calibration';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_combined_feedback': combinedFeedback,
   '0018_attempts_overrides': attemptsOverrides,
   '0019_lti': lti,
+  '0020_calibration': calibration,
 };

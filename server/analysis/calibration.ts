@@ -1,0 +1,204 @@
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../auth/sessions';
+import type { CalibrationStatus, Database } from '../db/tables';
+import { paperOf } from '../exam/attempts';
+import type { PaperQuestion } from '../exam/paper';
+import { notFound } from '../lib/errors';
+import { markOf } from './marksTally';
+import { drawsQuestions } from './report';
+import { calibrateRasch, type RaschResponse } from './rasch';
+
+/**
+ * Rasch calibration of a subject's questions from the answers students gave (rasch.ts estimates).
+ *
+ * The responses: every submitted first attempt (attempt_no 1) of each quiz of the subject, since
+ * later attempts have seen the questions. Each attempt is one person of the model (a student who
+ * sat two quizzes of the subject is two persons: their ability may have changed between them).
+ * A response is correct when the answer earned the question's full marks as its paper froze them;
+ * partial credit counts as not correct, an unanswered question as not correct, and an answer still
+ * waiting for the teacher's grading is not a response yet. Descriptions have no marks and no row.
+ */
+
+export interface CalibrationItem {
+  questionId: number;
+  difficulty: number | null;
+  se: number | null;
+  responses: number;
+  infit: number | null;
+  outfit: number | null;
+  status: CalibrationStatus;
+}
+
+export interface SubjectCalibration {
+  subjectId: number;
+  /** Epoch ms of the last calibration; null before the first. */
+  calibratedAt: number | null;
+  minResponses: number;
+  items: CalibrationItem[];
+}
+
+/** Marks stored from weights in percent may fall short of the maximum by rounding alone. */
+const FULL_MARKS_SLACK = 1e-6;
+
+/** Who may read and recalibrate a subject: its teachers and the heads of its department and institute. */
+export async function calibratableSubject(db: Kysely<Database>, user: SessionUser, subjectId: number): Promise<{ id: number }> {
+  const subject = await db.selectFrom('subjects').select(['id', 'department_id', 'institute_id']).where('id', '=', subjectId).executeTakeFirst();
+  const allowed =
+    subject !== undefined &&
+    (user.role === 'TEACHER'
+      ? (await db
+          .selectFrom('teacher_subjects')
+          .select('subject_id')
+          .where('subject_id', '=', subjectId)
+          .where('teacher_id', '=', user.userId)
+          .executeTakeFirst()) !== undefined
+      : user.role === 'DEPARTMENT-HEAD'
+        ? subject.department_id !== null && subject.department_id === user.departmentId
+        : user.role === 'INSTITUTE-HEAD'
+          ? subject.institute_id !== null && subject.institute_id === user.instituteId
+          : false);
+  if (!allowed) throw notFound('Subject not found');
+  return { id: subject.id };
+}
+
+/** The subject's responses for the estimator: persons are first attempts, items are questions. */
+export async function subjectResponses(db: Kysely<Database>, subjectId: number, questionIds: ReadonlySet<number>): Promise<RaschResponse[]> {
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .innerJoin('quiz_subjects', 'quiz_subjects.quiz_id', 'quizzes.id')
+    .select(['quizzes.id', 'quizzes.random_rules'])
+    .where('quiz_subjects.subject_id', '=', subjectId)
+    .orderBy('quizzes.id')
+    .execute();
+  const responses: RaschResponse[] = [];
+  for (const quiz of quizzes) {
+    // Without random rules every paper holds the same questions: one paper tells them (as the report reads them).
+    const drawn = drawsQuestions(quiz);
+    const attempts = await db
+      .selectFrom('attempts')
+      .select(['id'])
+      .$if(drawn, (q) => q.select('paper'))
+      .where('quiz_id', '=', quiz.id)
+      .where('attempt_no', '=', 1)
+      .where('status', '=', 'submitted')
+      .orderBy('id')
+      .execute();
+    if (!attempts.length) continue;
+    const shared = drawn ? undefined : paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow());
+    const answers = await db
+      .selectFrom('answers')
+      .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
+      .select(['answers.attempt_id', 'answers.question_id', 'answers.marks'])
+      .where('attempts.quiz_id', '=', quiz.id)
+      .where('attempts.attempt_no', '=', 1)
+      .where('attempts.status', '=', 'submitted')
+      .execute();
+    const stored = new Map<number, Map<number, { marks: number | null }>>();
+    for (const a of answers) {
+      let own = stored.get(a.attempt_id);
+      if (!own) stored.set(a.attempt_id, (own = new Map()));
+      own.set(a.question_id, a);
+    }
+    for (const attempt of attempts) {
+      const paper: PaperQuestion[] = shared ?? paperOf(attempt as { paper: string });
+      for (const q of paper) {
+        if (!questionIds.has(q.id) || q.type === 'description' || !(q.marks > 0)) continue;
+        const mark = markOf(stored.get(attempt.id)?.get(q.id));
+        if (mark === null) continue; // waiting for grading
+        responses.push({ person: attempt.id, item: q.id, correct: mark >= q.marks * (1 - FULL_MARKS_SLACK) });
+      }
+    }
+  }
+  return responses;
+}
+
+/** The subject's questions that can be calibrated (a description is not answered). */
+async function subjectQuestionIds(db: Kysely<Database>, subjectId: number): Promise<number[]> {
+  const rows = await db.selectFrom('questions').select('id').where('subject_id', '=', subjectId).where('type', '<>', 'description').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Rows written per statement (10 values each, well under either database's parameter limit). */
+const CHUNK = 500;
+
+/**
+ * Recalibrates the subject now: reads its responses, estimates, and replaces its rows in one
+ * transaction. Every question of the subject gets a row ('too-few' with 0 responses if never asked).
+ */
+export async function calibrateSubject(db: Kysely<Database>, subjectId: number, minResponses: number, now = Date.now()): Promise<SubjectCalibration> {
+  const questionIds = await subjectQuestionIds(db, subjectId);
+  const responses = await subjectResponses(db, subjectId, new Set(questionIds));
+  const result = calibrateRasch(responses, { minResponses });
+  const estimated = new Map(result.items.map((item) => [item.item, item]));
+  const rows = questionIds.map((questionId) => {
+    const item = estimated.get(questionId);
+    return {
+      question_id: questionId,
+      subject_id: subjectId,
+      difficulty: item?.difficulty ?? null,
+      se: item?.se ?? null,
+      responses: item?.responses ?? 0,
+      infit: item?.infit ?? null,
+      outfit: item?.outfit ?? null,
+      status: item?.status ?? ('too-few' as const),
+      min_responses: minResponses,
+      calibrated_at: now,
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    // Rows of questions that have left the subject go; the others are replaced. The upsert also
+    // takes over the row of a question moved here from another subject, and lets two
+    // recalibrations at once end with the later one's rows instead of a key violation.
+    await trx.deleteFrom('question_calibrations').where('subject_id', '=', subjectId).execute();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('question_calibrations')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.column('question_id').doUpdateSet((eb) => ({
+            subject_id: eb.ref('excluded.subject_id'),
+            difficulty: eb.ref('excluded.difficulty'),
+            se: eb.ref('excluded.se'),
+            responses: eb.ref('excluded.responses'),
+            infit: eb.ref('excluded.infit'),
+            outfit: eb.ref('excluded.outfit'),
+            status: eb.ref('excluded.status'),
+            min_responses: eb.ref('excluded.min_responses'),
+            calibrated_at: eb.ref('excluded.calibrated_at'),
+          })),
+        )
+        .execute();
+    }
+  });
+  return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem) };
+}
+
+const toItem = (row: {
+  question_id: number;
+  difficulty: number | null;
+  se: number | null;
+  responses: number;
+  infit: number | null;
+  outfit: number | null;
+  status: CalibrationStatus;
+}): CalibrationItem => ({
+  questionId: row.question_id,
+  difficulty: row.difficulty,
+  se: row.se,
+  responses: row.responses,
+  infit: row.infit,
+  outfit: row.outfit,
+  status: row.status,
+});
+
+/** The subject's calibration as last stored. */
+export async function storedCalibration(db: Kysely<Database>, subjectId: number, minResponses: number): Promise<SubjectCalibration> {
+  const rows = await db.selectFrom('question_calibrations').selectAll().where('subject_id', '=', subjectId).orderBy('question_id').execute();
+  return {
+    subjectId,
+    calibratedAt: rows.length ? rows[0].calibrated_at : null,
+    // Before the first calibration, the threshold the next one will use.
+    minResponses: rows.length ? rows[0].min_responses : minResponses,
+    items: rows.map(toItem),
+  };
+}
