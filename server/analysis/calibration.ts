@@ -6,7 +6,8 @@ import type { PaperQuestion } from '../exam/paper';
 import { notFound } from '../lib/errors';
 import { markOf } from './marksTally';
 import { drawsQuestions } from './report';
-import { calibrateRasch, type RaschResponse } from './rasch';
+import type { RaschResponse } from './rasch';
+import { parseOffThread } from '../upload/offThread';
 
 /**
  * Rasch calibration of a subject's questions from the answers students gave (rasch.ts estimates).
@@ -128,7 +129,8 @@ const CHUNK = 500;
 export async function calibrateSubject(db: Kysely<Database>, subjectId: number, minResponses: number, now = Date.now()): Promise<SubjectCalibration> {
   const questionIds = await subjectQuestionIds(db, subjectId);
   const responses = await subjectResponses(db, subjectId, new Set(questionIds));
-  const result = calibrateRasch(responses, { minResponses });
+  // Seconds of CPU on a large bank: on a worker thread, so saves and every other request go on meanwhile.
+  const result = await parseOffThread({ kind: 'rasch', responses, minResponses });
   const estimated = new Map(result.items.map((item) => [item.item, item]));
   const rows = questionIds.map((questionId) => {
     const item = estimated.get(questionId);

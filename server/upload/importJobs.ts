@@ -1,3 +1,4 @@
+import { calibrateRasch, type RaschResponse, type RaschResult } from '../analysis/rasch';
 import { parseAiken } from '../questions/aiken';
 import { parseGift } from '../questions/gift';
 import { parseMoodleXml } from '../questions/moodleXml';
@@ -15,7 +16,9 @@ import { checkStudentSheet, studentCredentials, type NewAccount, type StudentShe
 export type ImportJob =
   | ({ kind: 'students'; file: Uint8Array } & StudentSheetForm)
   | { kind: 'student-accounts'; accounts: NewAccount[] }
-  | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup };
+  | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup }
+  // Not an import, but the same kind of long CPU work: a subject's Rasch calibration (analysis/calibration.ts).
+  | { kind: 'rasch'; responses: RaschResponse[]; minResponses: number };
 
 /** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
 export interface QuestionImport {
@@ -31,6 +34,7 @@ export interface ImportJobResults {
   students: StudentSheet;
   'student-accounts': ReturnType<typeof studentCredentials>;
   questions: QuestionImport;
+  rasch: RaschResult;
 }
 
 const bufferOf = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength);
@@ -80,6 +84,8 @@ export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']
       return studentCredentials(job.accounts);
     case 'questions':
       return readQuestions(job);
+    case 'rasch':
+      return calibrateRasch(job.responses, { minResponses: job.minResponses });
   }
 }
 

@@ -8,7 +8,7 @@ import type { ImportJob, ImportJobResults, JobError } from './importJobs';
 /**
  * Import files are parsed on a worker thread of their own, one per import, so that a big parse
  * never holds up the requests of everyone else (answers being saved, papers being fetched), and
- * its memory is given back when the thread ends. How many run at once is bounded by the import
+ * its memory is given back when the thread ends. A subject's Rasch calibration runs the same way. How many run at once is bounded by the import
  * gate (importGate.ts).
  *
  * The bundled server (dist-server/main.mjs) finds the worker bundled beside it
