@@ -13,6 +13,8 @@ const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.requireRole('TEACHER', 'DEPARTMENT-HEAD', 'INSTITUTE-HEAD');
   const tags = ['analysis'];
   const minResponses = () => app.config.CALIBRATION_MIN_RESPONSES;
+  /** A subject's recalibration under way in this process: a second request for it waits for the same one (one worker per subject). */
+  const running = new Map<number, ReturnType<typeof calibrateSubject>>();
 
   app.get(
     '/subjects/:id/calibration',
@@ -28,7 +30,13 @@ const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: readers, schema: { tags, summary: "Recalibrates a subject's questions from its quizzes' first attempts now", params } },
     async (req) => {
       const subject = await calibratableSubject(app.db, req.user!, req.params.id);
-      return ok(await calibrateSubject(app.db, subject.id, minResponses()), 'Questions calibrated');
+      let pending = running.get(subject.id);
+      if (!pending) {
+        pending = calibrateSubject(app.db, subject.id, minResponses());
+        running.set(subject.id, pending);
+        void pending.finally(() => running.delete(subject.id)).catch(() => {});
+      }
+      return ok(await pending, 'Questions calibrated');
     },
   );
 };
