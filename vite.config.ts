@@ -5,8 +5,8 @@ import { faceAssets } from './scripts/faceAssets';
 import { woff2Only } from './scripts/woff2Only';
 
 /**
- * Test files run in this many processes at once (the unit and API projects; e2e and cluster run
- * their files one at a time). Vitest's own default for a run is one less than the cores, which on
+ * Test files run in this many processes at once (the unit and API projects; e2e runs two files at
+ * a time and cluster one). Vitest's own default for a run is one less than the cores, which on
  * a 2-core CI machine is a single process: half the machine idle while files spend most of their
  * time loading modules (unit) or waiting on the database (API). `--maxWorkers=N` still overrides it.
  */
@@ -76,7 +76,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once, each with its own server process (free port, fresh SQLite directory)
+          // and its own Chromium: most of a file's time is waiting (on the page, on the one-minute
+          // exam, on the fake camera's loop), not CPU, so two overlap well even on 2 cores
+          // (docs/testing.md). Not more: the heaviest files render MUI screens for minutes.
+          maxWorkers: 2,
         },
       },
       {
