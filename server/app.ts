@@ -53,6 +53,7 @@ import { ensureToolKey } from './lti/keys';
 import dashboardRoutes from './routes/dashboards';
 import { sweepExpiredAttempts } from './exam/attempts';
 import { OutboxSender } from './lti/outbox';
+import { recalibrateClosed } from './analysis/calibration';
 import quizLtiRoutes from './routes/quizLti';
 import passwordResetRoutes from './routes/passwordReset';
 import { registry } from './storage';
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await serveFrontEnd(app, config);
   closeAbandonedAttempts(app);
   sendGradesToLms(app);
+  recalibrateAfterClose(app);
   closeConnectionsAfterAnswers(app);
   return app;
 }
@@ -251,6 +253,27 @@ function sendGradesToLms(app: FastifyInstance) {
   });
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => sender.stop());
+}
+
+/** Subjects are recalibrated after each quiz of theirs closes, off the request path (a sweep like the attempts'). */
+function recalibrateAfterClose(app: FastifyInstance) {
+  const every = app.config.CALIBRATION_SWEEP_SECONDS;
+  if (every === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = recalibrateClosed(app.db, app.config.CALIBRATION_MIN_RESPONSES)
+        .catch((err) => app.log.error({ err }, 'recalibrating subjects after a quiz closed failed'))
+        .finally(() => (running = null));
+    }, every * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 /** How long a kept-alive connection may stay idle once the process is stopping. */

@@ -107,6 +107,11 @@ const envSchema = z.object({
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Responses a question needs before its Rasch difficulty is calibrated (server/analysis/rasch.ts). */
   CALIBRATION_MIN_RESPONSES: z.coerce.number().int().min(2).max(100_000).default(30),
+  /**
+   * How often each server process looks for subjects whose quizzes closed since their last
+   * calibration and recalibrates them (the estimate on a worker thread); 0 turns it off (on demand only).
+   */
+  CALIBRATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

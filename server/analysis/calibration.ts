@@ -204,3 +204,42 @@ export async function storedCalibration(db: Kysely<Database>, subjectId: number,
     items: rows.map(toItem),
   };
 }
+
+/**
+ * The subjects to recalibrate because a quiz of theirs has closed since their last calibration (or
+ * they never had one), each once, oldest close first. A quiz's close is its own valid_to: a
+ * student's later close by an override is caught by the next quiz that closes, or on demand.
+ */
+export async function subjectsDue(db: Kysely<Database>, now: number, limit = 20): Promise<number[]> {
+  const closed = await db
+    .selectFrom('quizzes')
+    .innerJoin('quiz_subjects', 'quiz_subjects.quiz_id', 'quizzes.id')
+    .select((eb) => ['quiz_subjects.subject_id as subjectId', eb.fn.max('quizzes.valid_to').as('closedAt')])
+    .where('quizzes.valid_to', '<=', now)
+    .where('quizzes.published', '=', 1)
+    .groupBy('quiz_subjects.subject_id')
+    .execute();
+  if (!closed.length) return [];
+  const calibrated = new Map(
+    (
+      await db
+        .selectFrom('question_calibrations')
+        .select((eb) => ['subject_id', eb.fn.max('calibrated_at').as('at')])
+        .where('subject_id', 'in', closed.map((c) => c.subjectId))
+        .groupBy('subject_id')
+        .execute()
+    ).map((r) => [Number(r.subject_id), Number(r.at)]),
+  );
+  return closed
+    .filter((c) => Number(c.closedAt) > (calibrated.get(Number(c.subjectId)) ?? -Infinity))
+    .sort((a, b) => Number(a.closedAt) - Number(b.closedAt) || Number(a.subjectId) - Number(b.subjectId))
+    .slice(0, limit)
+    .map((c) => Number(c.subjectId));
+}
+
+/** Recalibrates the subjects whose quizzes closed since their last calibration; answers how many. */
+export async function recalibrateClosed(db: Kysely<Database>, minResponses: number, now = Date.now()): Promise<number> {
+  const due = await subjectsDue(db, now);
+  for (const subjectId of due) await calibrateSubject(db, subjectId, minResponses, now);
+  return due.length;
+}

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDb, useTestApp } from './helper';
+import { recalibrateClosed, subjectsDue } from '../../server/analysis/calibration';
 import { insertQuiz, json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
 import { calibrateRasch, type RaschResponse } from '../../server/analysis/rasch';
 import { prng } from '../../bench/random';
@@ -256,6 +257,23 @@ describeDb('Rasch calibration of a subject', () => {
     expect((await call('GET', `/api/subjects/${otherSubjectId}/calibration`, tokens.teacher)).statusCode).toBe(404);
     expect((await call('GET', `/api/subjects/${otherSubjectId}/calibration`, tokens.head)).statusCode).toBe(200);
     expect((await call('GET', '/api/subjects/999999/calibration', tokens.head)).statusCode).toBe(404);
+  });
+
+  it('recalibrates a subject by itself once a quiz of it closes, and only then', async () => {
+    const before = json(await call('GET', `/api/subjects/${subjectId}/calibration`, tokens.teacher)).data.calibratedAt as number;
+    expect(before).not.toBeNull();
+    // No quiz of the subject has closed since: nothing is due.
+    expect(await subjectsDue(db(), Date.now())).not.toContain(subjectId);
+    const quiz = (await db().selectFrom('quiz_subjects').select('quiz_id').where('subject_id', '=', subjectId).orderBy('quiz_id').executeTakeFirstOrThrow()).quiz_id;
+    const closedAt = Date.now();
+    await db().updateTable('quizzes').set({ valid_to: closedAt }).where('id', '=', quiz).execute();
+    expect(await subjectsDue(db(), closedAt - 1)).not.toContain(subjectId);
+    expect(await subjectsDue(db(), closedAt + 1)).toContain(subjectId);
+    expect(await recalibrateClosed(db(), 30, closedAt + 1)).toBeGreaterThanOrEqual(1);
+    const after = json(await call('GET', `/api/subjects/${subjectId}/calibration`, tokens.teacher)).data;
+    expect(after.calibratedAt).toBeGreaterThan(before);
+    expect(after.items.find((i: { status: string }) => i.status === 'calibrated')).toBeTruthy();
+    expect(await subjectsDue(db(), closedAt + 2)).not.toContain(subjectId);
   });
 
   it('refuses students and the admin', async () => {

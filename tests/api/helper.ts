@@ -43,7 +43,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
     database = await createTestDatabase(dbKind);
-    t.config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'true', STATIC_DIR: './no-front-end', ATTEMPT_SWEEP_SECONDS: '0', ...database.env, ...env });
+    t.config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'true', STATIC_DIR: './no-front-end', ATTEMPT_SWEEP_SECONDS: '0', CALIBRATION_SWEEP_SECONDS: '0', ...database.env, ...env });
     t.portal = await startPortal(t.config, false);
     t.request = (method, url, opts = {}) =>
       t.portal.app.inject({
