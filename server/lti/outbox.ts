@@ -114,15 +114,20 @@ export async function enqueueGrades(trx: Db, pairs: readonly { quiz_id: number; 
     .where('quiz_id', 'in', linkedQuizzes)
     .where('student_id', 'in', linkedStudents)
     .execute();
+  // The last row written for each (link, student): what the LMS was (or will be) told last.
   const previous = await trx
     .selectFrom('lti_outbox')
     .select(['id', 'link_id', 'user_id', 'score_given', 'score_maximum', 'grading_progress', 'timestamp'])
-    .where('link_id', 'in', [...new Set(linked.map((l) => l.link_id))])
-    .where('user_id', 'in', linkedStudents)
-    .orderBy('id', 'desc')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('lti_outbox')
+        .select((e) => e.fn.max('id').as('id'))
+        .where('link_id', 'in', [...new Set(linked.map((l) => l.link_id))])
+        .where('user_id', 'in', linkedStudents)
+        .groupBy(['link_id', 'user_id']),
+    )
     .execute();
-  const lastOf = new Map<string, (typeof previous)[number]>();
-  for (const row of previous) if (!lastOf.has(`${row.link_id}:${row.user_id}`)) lastOf.set(`${row.link_id}:${row.user_id}`, row);
+  const lastOf = new Map(previous.map((row) => [`${row.link_id}:${row.user_id}`, row]));
 
   let written = 0;
   for (const link of linked) {
