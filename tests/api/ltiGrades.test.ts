@@ -296,4 +296,33 @@ describeDb('LTI grades: the outbox survives a restart and sends once', () => {
     expect(s.lms.scores).toHaveLength(1);
     expect(await scores()).toHaveLength(1);
   });
+
+  it('sends only the newest grade: a better attempt while the LMS fails supersedes the grade not sent yet', async () => {
+    const twice = created(
+      await teacher(t, s.A, 'POST', '/api/quizzes', bodies.openQuiz(s.A, { questions: s.questions.map((q) => q.id), attempts_allowed: 2, grading_method: 'highest' })),
+      'quiz of two attempts',
+    ).id as number;
+    await linkQuiz(t, s.lms, s.platform, twice, { userId: s.A.who.STUDENT.userId, sub: SUB });
+    s.lms.scores.length = 0;
+    s.lms.scoreReplies.push(500, 500, 500, 500);
+    const rows = () => t.portal.database.db.selectFrom('lti_outbox').select(['id', 'score_given', 'status']).where('quiz_id', '=', twice).orderBy('id').execute();
+    await take(t, s.A, twice, [
+      [s.questions[0].id, s.questions[0].right],
+      [s.questions[1].id, s.questions[1].wrong],
+    ]);
+    await waitFor('the first grade failing', async () => (await rows()).some((r) => r.status === 'failing'), 3_000);
+    await take(t, s.A, twice, [
+      [s.questions[0].id, s.questions[0].right],
+      [s.questions[1].id, s.questions[1].right],
+    ]);
+    await waitFor('the newest grade sent', async () => (await rows()).some((r) => r.status === 'sent'), 10_000);
+    expect((await rows()).map((r) => [Number(r.score_given), r.status])).toEqual([
+      [1, 'superseded'],
+      [2, 'sent'],
+    ]);
+    expect(s.lms.scores.map((r) => r.body.scoreGiven)).toEqual([2]);
+    expect(s.lms.scoreReplies).toEqual([]);
+    const res = await t.request('GET', `/api/quizzes/${twice}/lti`, { token: s.A.tokens.TEACHER });
+    expect(json(res).data.scores).toEqual([expect.objectContaining({ scoreGiven: 2, status: 'sent' })]);
+  });
 });
