@@ -125,6 +125,8 @@ describeDb('LTI grades: a score after submit, a better attempt, a hand grade', (
   });
 
   it('shows the teacher the links and the sends; the department head may see them, another teacher not (404), a student is refused (403)', async () => {
+    // The LMS has a score a moment before the sender marks its row sent.
+    await waitFor('both rows sent', async () => (await ltiView()).scores.every((r) => r.status === 'sent'), 3_000);
     const view = await ltiView();
     expect(view.links).toEqual([{ id: expect.any(Number), platformIssuer: s.lms.issuer, contextTitle: 'Course one', lineitem: s.lms.lineitem, canSyncMembers: true }]);
     expect(view.scores).toHaveLength(2);
@@ -240,8 +242,9 @@ describeDb('LTI grades: a score after submit, a better attempt, a hand grade', (
     expect(res.statusCode, res.body).toBe(200);
     await waitFor('the regraded score', () => s.lms.scores.length === 1, 3_000);
     expect(s.lms.scores[0].body).toMatchObject({ userId: SUB, scoreGiven: 1, scoreMaximum: 2, gradingProgress: 'FullyGraded' });
-    const view = await ltiView();
-    expect(view.scores[0]).toMatchObject({ scoreGiven: 1, status: 'sent' });
+    // The LMS has it a moment before the sender marks the row sent.
+    await waitFor('the regraded row sent', async () => (await ltiView()).scores[0]?.status === 'sent', 3_000);
+    expect((await ltiView()).scores[0]).toMatchObject({ scoreGiven: 1, status: 'sent' });
   });
 });
 
