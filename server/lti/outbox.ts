@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, GradingMethod, LtiOutboxTable } from '../db/tables';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, GradingMethod, LtiOutboxStatus, LtiOutboxTable } from '../db/tables';
 import { quizGradeOf } from '../exam/quizGrade';
 import { SCOPE, SCORE_CONTENT_TYPE } from './claims';
 import { bodyExcerpt, ltiFetch } from './http';
@@ -56,16 +56,18 @@ export type Outcome =
 /**
  * What the sender does after an LMS's answer (or none: status 0) on the try numbered `tries`:
  * 2xx sent; 409 also sent (the LMS already has this score or a later one: a resend after a crash,
- * or an older score overtaken); 401 the token is dropped and the score sent again soon; 408, 429,
+ * or an older score overtaken); 401 the token is dropped and the score sent again soon (then backing
+ * off if the LMS keeps answering 401); 408, 429,
  * 5xx and no answer back off exponentially (429's Retry-After respected); any other 4xx means the
  * registration or the link is wrong: tried again slowly (at the cap), the LMS's admin may fix it.
  */
-export function outcomeOf(status: number, error: string, tries: number, b: Backoff, retryAfterSeconds?: number): Outcome {
+export function outcomeOf(status: number, error: string, tries: number, b: Backoff, retryAfterSeconds?: number, previousStatus?: number | null): Outcome {
   if (status >= 200 && status < 300) return { kind: 'sent', status, note: null };
   if (status === 409) return { kind: 'sent', status, note: `The LMS already has this score or a later one (HTTP 409): ${error}`.slice(0, 1000) };
   const message = error.slice(0, 1000);
-  if (status === 401) return { kind: 'retry', status, error: message, waitMs: b.baseMs };
-  if (status === 0 || status === 408 || status === 429 || status >= 500) {
+  // A fresh token is tried soon once; a token refused again and again backs off like an outage.
+  if (status === 401 && previousStatus !== 401) return { kind: 'retry', status, error: message, waitMs: b.baseMs };
+  if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) {
     const wait = backoffMs(tries, b);
     const asked = retryAfterSeconds && retryAfterSeconds > 0 ? Math.min(retryAfterSeconds * 1000, b.maxMs) : 0;
     return { kind: 'retry', status, error: message, waitMs: Math.max(wait, asked) };
@@ -114,15 +116,20 @@ export async function enqueueGrades(trx: Db, pairs: readonly { quiz_id: number; 
     .where('quiz_id', 'in', linkedQuizzes)
     .where('student_id', 'in', linkedStudents)
     .execute();
+  // The last row written for each (link, student): what the LMS was (or will be) told last.
   const previous = await trx
     .selectFrom('lti_outbox')
     .select(['id', 'link_id', 'user_id', 'score_given', 'score_maximum', 'grading_progress', 'timestamp'])
-    .where('link_id', 'in', [...new Set(linked.map((l) => l.link_id))])
-    .where('user_id', 'in', linkedStudents)
-    .orderBy('id', 'desc')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('lti_outbox')
+        .select((e) => e.fn.max('id').as('id'))
+        .where('link_id', 'in', [...new Set(linked.map((l) => l.link_id))])
+        .where('user_id', 'in', linkedStudents)
+        .groupBy(['link_id', 'user_id']),
+    )
     .execute();
-  const lastOf = new Map<string, (typeof previous)[number]>();
-  for (const row of previous) if (!lastOf.has(`${row.link_id}:${row.user_id}`)) lastOf.set(`${row.link_id}:${row.user_id}`, row);
+  const lastOf = new Map(previous.map((row) => [`${row.link_id}:${row.user_id}`, row]));
 
   let written = 0;
   for (const link of linked) {
@@ -229,14 +236,20 @@ export async function sendClaimed(db: Kysely<Database>, row: OutboxRow, backoff:
       .where('claimed_until', '=', row.claimed_until)
       .execute();
   } else {
+    // A row superseded while it was being sent stays superseded; only a live one shows as failing.
     await db
       .updateTable('lti_outbox')
-      .set({ tries, claimed_until: null, last_status: outcome.status || null, last_error: outcome.error, next_try_at: at + outcome.waitMs })
+      .set({
+        status: sql<LtiOutboxStatus>`case when status = 'superseded' then status else 'failing' end`,
+        tries,
+        claimed_until: null,
+        last_status: outcome.status || null,
+        last_error: outcome.error,
+        next_try_at: at + outcome.waitMs,
+      })
       .where('id', '=', row.id)
       .where('claimed_until', '=', row.claimed_until)
       .execute();
-    // A row superseded while it was being sent stays superseded; only a live one shows as failing.
-    await db.updateTable('lti_outbox').set({ status: 'failing' }).where('id', '=', row.id).where('status', '=', 'waiting').execute();
   }
   return outcome;
 }
@@ -279,7 +292,7 @@ async function postScore(db: Kysely<Database>, platform: NonNullable<Awaited<Ret
   }
   if (res.status === 401) dropAccessToken(platform, scopes);
   const retryAfter = Number(res.headers.get('retry-after'));
-  return outcomeOf(res.status, `HTTP ${res.status}: ${await bodyExcerpt(res)}`, tries, backoff, Number.isFinite(retryAfter) ? retryAfter : undefined);
+  return outcomeOf(res.status, `HTTP ${res.status}: ${await bodyExcerpt(res)}`, tries, backoff, Number.isFinite(retryAfter) ? retryAfter : undefined, row.last_status);
 }
 
 export interface SenderLog {

@@ -3,6 +3,7 @@ import { describeDb, useTestApp, type TestApp } from './helper';
 import { bodies, created, demoTenant, firstSignIn, json, unique, type Tenant } from './fixtures';
 import { knownAs, linkQuiz, registeredPlatform, waitFor } from './ltiFixtures';
 import { startPortal } from '../../server/start';
+import { SAVE_GRACE_MS, sweepExpiredAttempts } from '../../server/exam/attempts';
 import { LTI_USER_AGENT } from '../../server/lti/http';
 import { SCOPE, SCORE_CONTENT_TYPE } from '../../server/lti/claims';
 import type { Platform } from '../../server/lti/platforms';
@@ -214,6 +215,39 @@ describeDb('LTI grades: a score after submit, a better attempt, a hand grade', (
     expect(later.map((r) => r.id).sort((a, b) => a - b)).toEqual([killed, free]);
     await db.deleteFrom('lti_outbox').where('id', 'in', [killed, free]).execute();
   });
+
+  it('sends the grade of an attempt the server closed at its deadline', async () => {
+    const timed = created(await teacher(t, s.A, 'POST', '/api/quizzes', bodies.openQuiz(s.A, { questions: [s.questions[0].id] })), 'timed quiz').id as number;
+    await linkQuiz(t, s.lms, s.platform, timed, { userId: s.A.who.STUDENT.userId, sub: SUB });
+    s.lms.scores.length = 0;
+    const start = await student(t, s.A, 'POST', `/api/student/quizzes/${timed}/attempts`);
+    expect(start.statusCode, start.body).toBe(201);
+    const attempt = json(start).data.id as number;
+    expect((await student(t, s.A, 'PUT', `/api/student/attempts/${attempt}/answers/${s.questions[0].id}`, { response: s.questions[0].right, seq: 1 })).statusCode).toBe(200);
+    await t.portal.database.db.updateTable('attempts').set({ deadline: Date.now() - SAVE_GRACE_MS - 60_000 }).where('id', '=', attempt).execute();
+    expect(await sweepExpiredAttempts(t.portal.app)).toBe(1);
+    await waitFor('the score of the closed attempt', () => s.lms.scores.length === 1, 3_000);
+    expect(s.lms.scores[0].body).toMatchObject({ userId: SUB, scoreGiven: 1, scoreMaximum: 1, gradingProgress: 'FullyGraded' });
+  });
+
+  it('sends the new grade after a regrade with a fixed key', async () => {
+    s.lms.scores.length = 0;
+    const q = json(await teacher(t, s.A, 'GET', `/api/questions/${s.questions[0].id}`)).data;
+    // The first question's key was wrong: its other option is the right one. Attempt 1 (right, wrong)
+    // falls to 0, attempt 2 (right, right) to 1: the highest grade is 1 of 2.
+    const fixed = await teacher(t, s.A, 'PUT', `/api/questions/${q.id}`, {
+      ...q,
+      options: q.options.map((o: { id: string; correct: boolean }) => ({ ...o, correct: !o.correct, weight: o.correct ? 0 : 100 })),
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const res = await teacher(t, s.A, 'POST', `/api/quizzes/${quiz}/regrade`, { dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor('the regraded score', () => s.lms.scores.length === 1, 3_000);
+    expect(s.lms.scores[0].body).toMatchObject({ userId: SUB, scoreGiven: 1, scoreMaximum: 2, gradingProgress: 'FullyGraded' });
+    // The LMS has it a moment before the sender marks the row sent.
+    await waitFor('the regraded row sent', async () => (await ltiView()).scores[0]?.status === 'sent', 3_000);
+    expect((await ltiView()).scores[0]).toMatchObject({ scoreGiven: 1, status: 'sent' });
+  });
 });
 
 describeDb('LTI grades: the outbox survives a restart and sends once', () => {
@@ -266,5 +300,34 @@ describeDb('LTI grades: the outbox survives a restart and sends once', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(s.lms.scores).toHaveLength(1);
     expect(await scores()).toHaveLength(1);
+  });
+
+  it('sends only the newest grade: a better attempt while the LMS fails supersedes the grade not sent yet', async () => {
+    const twice = created(
+      await teacher(t, s.A, 'POST', '/api/quizzes', bodies.openQuiz(s.A, { questions: s.questions.map((q) => q.id), attempts_allowed: 2, grading_method: 'highest' })),
+      'quiz of two attempts',
+    ).id as number;
+    await linkQuiz(t, s.lms, s.platform, twice, { userId: s.A.who.STUDENT.userId, sub: SUB });
+    s.lms.scores.length = 0;
+    s.lms.scoreReplies.push(500, 500, 500, 500);
+    const rows = () => t.portal.database.db.selectFrom('lti_outbox').select(['id', 'score_given', 'status']).where('quiz_id', '=', twice).orderBy('id').execute();
+    await take(t, s.A, twice, [
+      [s.questions[0].id, s.questions[0].right],
+      [s.questions[1].id, s.questions[1].wrong],
+    ]);
+    await waitFor('the first grade failing', async () => (await rows()).some((r) => r.status === 'failing'), 3_000);
+    await take(t, s.A, twice, [
+      [s.questions[0].id, s.questions[0].right],
+      [s.questions[1].id, s.questions[1].right],
+    ]);
+    await waitFor('the newest grade sent', async () => (await rows()).some((r) => r.status === 'sent'), 10_000);
+    expect((await rows()).map((r) => [Number(r.score_given), r.status])).toEqual([
+      [1, 'superseded'],
+      [2, 'sent'],
+    ]);
+    expect(s.lms.scores.map((r) => r.body.scoreGiven)).toEqual([2]);
+    expect(s.lms.scoreReplies).toEqual([]);
+    const res = await t.request('GET', `/api/quizzes/${twice}/lti`, { token: s.A.tokens.TEACHER });
+    expect(json(res).data.scores).toEqual([expect.objectContaining({ scoreGiven: 2, status: 'sent' })]);
   });
 });

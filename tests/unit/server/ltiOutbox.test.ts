@@ -47,6 +47,7 @@ describe('LTI outbox: back-off', () => {
     expect(outcomeOf(204, '', 3, backoff).kind).toBe('sent');
     expect(outcomeOf(409, 'HTTP 409: stale', 2, backoff)).toMatchObject({ kind: 'sent', status: 409, note: expect.stringContaining('already has') });
     expect(outcomeOf(401, 'HTTP 401', 5, backoff)).toEqual({ kind: 'retry', status: 401, error: 'HTTP 401', waitMs: 30_000 });
+    expect(outcomeOf(401, 'HTTP 401', 5, backoff, undefined, 401)).toMatchObject({ kind: 'retry', status: 401, waitMs: 480_000 });
     for (const status of [0, 408, 429, 500, 502, 503]) expect(outcomeOf(status, 'x', 3, backoff)).toMatchObject({ kind: 'retry', status, waitMs: 120_000 });
     for (const status of [400, 403, 404, 422]) expect(outcomeOf(status, 'x', 1, backoff)).toMatchObject({ kind: 'retry', status, waitMs: 3_600_000 });
   });
