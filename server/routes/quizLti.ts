@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { loadQuiz } from '../exam/attempts';
+import { manageableQuiz, type ManagedQuiz } from '../quizzes/access';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { linkOfQuiz, membersPreview, syncMembers, type LinkOfQuiz } from '../lti/members';
@@ -11,7 +10,7 @@ import { LmsError } from '../lti/serviceToken';
 const dbId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const quizParams = z.object({ id: dbId });
 
-type Quiz = NonNullable<Awaited<ReturnType<typeof loadQuiz>>>;
+type Quiz = ManagedQuiz;
 
 /** An LMS that refused or failed: 502 with what it said (the teacher's screen shows it). */
 const lmsFailed = (err: unknown) =>
@@ -27,15 +26,6 @@ const quizLtiRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('TEACHER', 'DEPARTMENT-HEAD');
   const tags = ['quiz LTI'];
 
-  async function manageableQuiz(req: FastifyRequest, id: number): Promise<Quiz> {
-    const quiz = await loadQuiz(app.db, id);
-    const user = req.user!;
-    const allowed =
-      quiz &&
-      (user.role === 'TEACHER' ? quiz.created_by === user.userId : quiz.department_id !== null && quiz.department_id === user.departmentId);
-    if (!quiz || !allowed) throw notFound('Quiz not found');
-    return quiz;
-  }
 
   /** The quiz's group and the link's member list URL, or a 409 that says which is missing. */
   async function syncable(quiz: Quiz, linkId: number): Promise<{ link: LinkOfQuiz & { memberships_url: string }; groupId: number }> {
@@ -49,7 +39,7 @@ const quizLtiRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/quizzes/:id/lti', { onRequest, schema: { tags, summary: "The quiz's LMS course links and the grades sent to them", params: quizParams } }, async (req) => {
-    const quiz = await manageableQuiz(req, req.params.id);
+    const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
     return ok({ links: await linksOfQuizForTeacher(app.db, quiz.id), scores: await scoresOfQuiz(app.db, quiz.id) });
   });
 
@@ -57,7 +47,7 @@ const quizLtiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quizzes/:id/lti/members',
     { onRequest, schema: { tags, summary: "Preview of a class list sync: the course's learners added to the quiz's group and those already in it", params: quizParams, querystring: z.object({ linkId: dbId }) } },
     async (req) => {
-      const quiz = await manageableQuiz(req, req.params.id);
+      const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
       const { link, groupId } = await syncable(quiz, req.query.linkId);
       const preview = await membersPreview(app.db, link, groupId).catch((err: unknown) => {
         throw lmsFailed(err);
@@ -71,7 +61,7 @@ const quizLtiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quizzes/:id/lti/members',
     { onRequest, schema: { tags, summary: "Sync the course's learners into the quiz's group (accounts made for new ones)", params: quizParams, body: z.object({ linkId: dbId }) } },
     async (req) => {
-      const quiz = await manageableQuiz(req, req.params.id);
+      const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
       const { link, groupId } = await syncable(quiz, req.body.linkId);
       const result = await syncMembers(app.db, link, { id: quiz.id, group_id: groupId, department_id: quiz.department_id }).catch((err: unknown) => {
         throw lmsFailed(err);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { loadQuiz } from '../exam/attempts';
+import { manageableQuiz, type ManagedQuiz } from '../quizzes/access';
 import { effectiveFor } from '../exam/effective';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
@@ -13,7 +12,7 @@ const quizParams = z.object({ id: dbId });
 const overrideParams = quizParams.extend({ overrideId: dbId });
 const studentParams = quizParams.extend({ studentId: dbId });
 
-type Quiz = NonNullable<Awaited<ReturnType<typeof loadQuiz>>>;
+type Quiz = ManagedQuiz;
 
 const STUDENT_TAKEN = 'This student already has an override';
 const GROUP_TAKEN = 'This group already has an override';
@@ -29,15 +28,6 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('TEACHER', 'DEPARTMENT-HEAD');
   const tags = ['quiz overrides'];
 
-  async function manageableQuiz(req: FastifyRequest, id: number): Promise<Quiz> {
-    const quiz = await loadQuiz(app.db, id);
-    const user = req.user!;
-    const allowed =
-      quiz &&
-      (user.role === 'TEACHER' ? quiz.created_by === user.userId : quiz.department_id !== null && quiz.department_id === user.departmentId);
-    if (!quiz || !allowed) throw notFound('Quiz not found');
-    return quiz;
-  }
 
   /** The override's target and settings as stored, after the checks against the quiz and the department. */
   async function checked(quiz: Quiz, body: OverrideBody, exceptId?: number) {
@@ -76,12 +66,12 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/quizzes/:id/overrides', { onRequest, schema: { tags, summary: "The quiz's overrides for students and groups", params: quizParams } }, async (req) => {
-    const quiz = await manageableQuiz(req, req.params.id);
+    const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
     return ok(await listOverrides(app.db, quiz.id));
   });
 
   app.post('/quizzes/:id/overrides', { onRequest, schema: { tags, summary: 'Add an override for a student or a group', params: quizParams, body: overrideSchema } }, async (req, reply) => {
-    const quiz = await manageableQuiz(req, req.params.id);
+    const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
     const { target, settings } = await checked(quiz, req.body);
     const now = Date.now();
     const id = await app.db
@@ -98,7 +88,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quizzes/:id/overrides/:overrideId',
     { onRequest, schema: { tags, summary: 'Change an override (its student or group may stay the same)', params: overrideParams, body: overrideSchema } },
     async (req) => {
-      const quiz = await manageableQuiz(req, req.params.id);
+      const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
       const existing = await findOverride(app.db, quiz.id, req.params.overrideId);
       if (!existing) throw notFound('Override not found');
       const { target, settings } = await checked(quiz, req.body, existing.id);
@@ -113,7 +103,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/quizzes/:id/overrides/:overrideId', { onRequest, schema: { tags, summary: 'Remove an override', params: overrideParams } }, async (req) => {
-    const quiz = await manageableQuiz(req, req.params.id);
+    const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
     const existing = await findOverride(app.db, quiz.id, req.params.overrideId);
     if (!existing) throw notFound('Override not found');
     await app.db.transaction().execute((trx) => deleteOverride(trx, quiz, existing));
@@ -121,7 +111,7 @@ const quizOverrideRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/quizzes/:id/effective/:studentId', { onRequest, schema: { tags, summary: "A student's effective settings of the quiz and where each comes from", params: studentParams } }, async (req) => {
-    const quiz = await manageableQuiz(req, req.params.id);
+    const quiz = await manageableQuiz(app.db, req.user!, req.params.id);
     if (!(await isStudentOf(app.db, req.params.studentId, quiz.department_id))) {
       throw new AppError(404, 'This student is not in the quiz’s department', 'NOT_FOUND');
     }
