@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth/sessions';
-import type { CalibrationStatus, Database } from '../db/tables';
+import type { Database, QuestionCalibrationTable } from '../db/tables';
 import { paperOf } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { notFound } from '../lib/errors';
@@ -20,15 +20,9 @@ import { parseOffThread } from '../upload/offThread';
  * waiting for the teacher's grading is not a response yet. Descriptions have no marks and no row.
  */
 
-export interface CalibrationItem {
-  questionId: number;
-  difficulty: number | null;
-  se: number | null;
-  responses: number;
-  infit: number | null;
-  outfit: number | null;
-  status: CalibrationStatus;
-}
+/** A question's calibration as the API gives it: the stored figures, named as the API names them. */
+type StoredFigures = Pick<QuestionCalibrationTable, 'difficulty' | 'se' | 'responses' | 'infit' | 'outfit' | 'status'>;
+export type CalibrationItem = StoredFigures & { questionId: number };
 
 export interface SubjectCalibration {
   subjectId: number;
@@ -175,15 +169,7 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
   return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem) };
 }
 
-const toItem = (row: {
-  question_id: number;
-  difficulty: number | null;
-  se: number | null;
-  responses: number;
-  infit: number | null;
-  outfit: number | null;
-  status: CalibrationStatus;
-}): CalibrationItem => ({
+const toItem = (row: StoredFigures & { question_id: number }): CalibrationItem => ({
   questionId: row.question_id,
   difficulty: row.difficulty,
   se: row.se,
