@@ -6,7 +6,7 @@ import { perMinuteLimit } from '../auth/rateLimits';
 import { baseUrlOf } from '../integrity/sebProof';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
-import { cspDirectives } from '../security/headers';
+import { cspDirectives, cspHeader } from '../security/headers';
 import { EXAM_LINK_PARAM } from '../exam/links';
 import { publicKeySet, rotateToolKey, toolKeys } from '../lti/keys';
 import { initiateLogin } from '../lti/login';
@@ -48,6 +48,9 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     const url = new URL(base(req));
     return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   };
+  /** The cookie that binds a login's state to this browser (set at the login, cleared by the launch). */
+  const stateCookie = (req: FastifyRequest, state: string, value: string, maxAge: number) =>
+    stringifySetCookie({ name: stateCookieName(state), value, httpOnly: true, sameSite: 'none', secure: secure(req), path: '/api/lti', maxAge });
   const limit = perMinuteLimit(app, 'lti', app.config.EXAM_LINK_RATE_PER_MINUTE);
 
   // An LMS posts its forms (login initiation, launch) url-encoded; only these routes read that type.
@@ -63,11 +66,8 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     const directives = cspDirectives(app.config);
     directives['frame-ancestors'] = ["'self'", ...(await platformOrigins(app.db))];
     directives['form-action'] = ["'self'", ...formTargets];
-    const csp = Object.entries(directives)
-      .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
-      .join(';');
     reply.removeHeader('x-frame-options');
-    return reply.code(status).header('content-security-policy', csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return reply.code(status).header('content-security-policy', cspHeader(directives)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   }
   const refusedPage = (reply: FastifyReply, err: unknown) => {
     if (err instanceof LaunchRefused) return sendPage(reply, err.status, failurePage(err.title, err.what, err.check));
@@ -96,18 +96,7 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
     const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown>;
     try {
       const { location, state } = await initiateLogin(app.db, params ?? {}, `${base(req)}/api/lti/launch`);
-      reply.header(
-        'set-cookie',
-        stringifySetCookie({
-          name: stateCookieName(state),
-          value: state,
-          httpOnly: true,
-          sameSite: 'none',
-          secure: secure(req),
-          path: '/api/lti',
-          maxAge: STATE_TTL_MS / 1000,
-        }),
-      );
+      reply.header('set-cookie', stateCookie(req, state, state, STATE_TTL_MS / 1000));
       return reply.code(302).header('cache-control', 'no-store').header('location', location).send();
     } catch (err) {
       return refusedPage(reply, err);
@@ -123,7 +112,7 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
       const launch = await verifyLaunch(app.db, form, cookies);
       // The state cookie has done its work.
       if (typeof form.state === 'string') {
-        reply.header('set-cookie', stringifySetCookie({ name: stateCookieName(form.state), value: '', httpOnly: true, sameSite: 'none', secure: secure(req), path: '/api/lti', maxAge: 0 }));
+        reply.header('set-cookie', stateCookie(req, form.state, '', 0));
       }
       const outcome = await handleLaunch(app.db, launch);
       const inFrame = req.headers['sec-fetch-dest'] === 'iframe';

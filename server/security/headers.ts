@@ -78,7 +78,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
-const cspHeader = (directives: Record<string, string[]>) =>
+/** A Content-Security-Policy header's value from its directives. */
+export const cspHeader = (directives: Record<string, string[]>) =>
   Object.entries(directives)
     .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
     .join(';');
