@@ -156,5 +156,9 @@ export function startPortalServer(env: Record<string, string>): Promise<ServerPr
   return spawnNode(serveCommand(), env, '/api/health', 'The portal server');
 }
 
+/** A bundled portal server at `entry` (another build of it, to compare two versions in one run). */
+export const startPortalServerFrom = (entry: string, env: Record<string, string>) =>
+  spawnNode([...serveCommand().slice(0, -1), entry], env, '/api/health', 'The portal server');
+
 /** The bare Fastify server the save throughput is compared to (its one route needs no build). */
 export const startBaselineServer = () => spawnNode(['--import', 'tsx', 'bench/baseline-server.ts'], {}, '/ok', 'The baseline server');
