@@ -93,6 +93,7 @@ async function phase(job: Omit<ChildJob, 'processIndex' | 'processCount' | 'stud
   });
   await Promise.all(children.map((c) => c.ready));
   const cpu0 = server?.cpuSeconds();
+  const t0 = process.hrtime.bigint() / 1000n + BigInt(job.warmupMs * 1000);
   for (const c of children) c.child.send('go');
   // The server's CPU is read over the measured part only (after the warm-up).
   let cpu1: number | undefined;
@@ -100,6 +101,8 @@ async function phase(job: Omit<ChildJob, 'processIndex' | 'processCount' | 'stud
   const results = await Promise.all(children.map((c) => c.done));
   clearTimeout(warmed);
   const cpu2 = server?.cpuSeconds();
+  // The measured span on the monotonic clock (µs), the clock of a CPU profile's samples: bench/profile.ts --from --to.
+  if (process.env.BENCH_PHASE_LOG) console.error(`PHASE ${job.kind} ${connections} ${t0} ${process.hrtime.bigint() / 1000n}`);
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const measuredS = Math.max(...results.map((r) => r.measuredMs)) / 1000;
   const total = results.reduce((s, r) => s + r.count, 0);
