@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { SAVE_GRACE_MS } from './attempts';
 
@@ -82,6 +82,14 @@ export class SaveBatcher {
   }
 }
 
+/** What an upsert also sets, by the shape of its requests: a save that does not mention the flag or the time spent keeps what is stored. */
+const UPDATE_EXTRA: Record<string, RawBuilder<unknown>> = {
+  '--': sql``,
+  'f-': sql`, flagged = excluded.flagged`,
+  '-t': sql`, time_spent_ms = excluded.time_spent_ms`,
+  ft: sql`, flagged = excluded.flagged, time_spent_ms = excluded.time_spent_ms`,
+};
+
 /** Rows per INSERT: 7 parameters each, far below both databases' limits on bound parameters. */
 const ROWS_PER_STATEMENT = 500;
 
@@ -93,17 +101,12 @@ const ROWS_PER_STATEMENT = 500;
 export async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[], now = Date.now()): Promise<SaveOutcome[]> {
   // In id order: PostgreSQL then locks the rows in that order, and two batches cannot deadlock on them.
   const attemptIds = [...new Set(requests.map((r) => r.attemptId))].sort((a, b) => a - b);
-  const deadlines = new Map(
-    (
-      await trx
-        .updateTable('attempts')
-        .set({ updated_at: now })
-        .where('id', 'in', attemptIds)
-        .where('status', '=', 'in_progress')
-        .returning(['id', 'deadline'])
-        .execute()
-    ).map((a) => [a.id, Number(a.deadline)]),
-  );
+  // Written as SQL rather than with the query builder: on the busiest route, building and
+  // compiling the builder's nodes for every batch cost more CPU than running the statement
+  // (bench/results/2026-11-28-save-path-ab.md). The text depends only on the batch's size, so the
+  // connection's statement cache (server/db/database.ts) keeps it prepared.
+  const { rows: updated } = await sql<{ id: number; deadline: number | string }>`update attempts set updated_at = ${now} where id in (${sql.join(attemptIds)}) and status = 'in_progress' returning id, deadline`.execute(trx);
+  const deadlines = new Map(updated.map((a) => [Number(a.id), Number(a.deadline)]));
   const outcomes: SaveOutcome[] = new Array(requests.length);
   // Saves of the same answer in one batch go in rounds, in the order they came (the first of each
   // answer in round 1, the second in round 2, ...): each is then written exactly as it would have
@@ -144,35 +147,11 @@ async function writeRound(
     for (let from = 0; from < group.length; from += ROWS_PER_STATEMENT) {
       const chunk = group.slice(from, from + ROWS_PER_STATEMENT);
       const { flagged, timeSpentMs } = chunk[0].request;
-      const written = await trx
-        .insertInto('answers')
-        .values(
-          chunk.map(({ request: r }) => ({
-            attempt_id: r.attemptId,
-            question_id: r.questionId,
-            response: r.response,
-            seq: r.seq,
-            saved_at: r.savedAt,
-            flagged: r.flagged ? 1 : 0,
-            time_spent_ms: r.timeSpentMs ?? 0,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet({
-              response: (eb) => eb.ref('excluded.response'),
-              seq: (eb) => eb.ref('excluded.seq'),
-              saved_at: (eb) => eb.ref('excluded.saved_at'),
-              ...(flagged === undefined ? {} : { flagged: (eb) => eb.ref('excluded.flagged') }),
-              ...(timeSpentMs === undefined ? {} : { time_spent_ms: (eb) => eb.ref('excluded.time_spent_ms') }),
-            })
-            // Out-of-order or repeated requests never overwrite a newer answer.
-            .where(sql.ref('answers.seq'), '<', sql.ref('excluded.seq')),
-        )
-        .returning(['attempt_id', 'question_id', 'flagged'])
-        .execute();
-      const stored = new Map(written.map((w) => [`${w.attempt_id}:${w.question_id}`, w.flagged === 1]));
+      // Out-of-order or repeated requests never overwrite a newer answer (the where clause).
+      const { rows: written } = await sql<{ attempt_id: number; question_id: number; flagged: number }>`insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${sql.join(
+        chunk.map(({ request: r }) => sql`(${r.attemptId}, ${r.questionId}, ${r.response}, ${r.seq}, ${r.savedAt}, ${r.flagged ? 1 : 0}, ${r.timeSpentMs ?? 0})`),
+      )} on conflict (attempt_id, question_id) do update set response = excluded.response, seq = excluded.seq, saved_at = excluded.saved_at${UPDATE_EXTRA[`${flagged === undefined ? '-' : 'f'}${timeSpentMs === undefined ? '-' : 't'}`]} where answers.seq < excluded.seq returning attempt_id, question_id, flagged`.execute(trx);
+      const stored = new Map(written.map((w) => [`${w.attempt_id}:${w.question_id}`, Number(w.flagged) === 1]));
       for (const { index, request: r } of chunk) {
         const deadline = deadlines.get(r.attemptId)!;
         const flag = stored.get(`${r.attemptId}:${r.questionId}`);
