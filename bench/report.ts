@@ -1,3 +1,4 @@
+import type { RatioResult } from './saveRatio';
 import type { BundleResult } from './bundle';
 import type { GradingResult, ImportResult, ListResult } from './extras';
 import type { AnalysisResult } from './analysis';
@@ -61,6 +62,8 @@ export interface Results {
   dataSet: Record<string, unknown>;
   configurations: Record<string, ConfigResult>;
   bundle?: BundleResult;
+  /** The save ratio with autocannon (bench/saveRatio.ts), per single-process database. */
+  saveRatio?: RatioResult[];
   targets: Target[];
   failures: string[];
 }
@@ -130,6 +133,11 @@ export function printMode(config: ConfigResult, modeName: StormMode, mode: ModeR
 
 export function evaluateTargets(results: Results, students: number): Target[] {
   const out: Target[] = [];
+  for (const r of results.saveRatio ?? []) {
+    const at50 = r.ratios.find((x) => x.kind === 'distinct' && x.connections === 50);
+    const target = r.config === 'sqlite' ? 0.5 : 0.4;
+    if (at50) out.push({ name: 'save / baseline (autocannon, 50 connections, distinct rows)', configuration: r.config, target: `>= ${target}`, value: at50.ratio.toFixed(3), met: at50.ratio >= target });
+  }
   const at1000 = students >= 1000;
   const sizeNote = at1000 ? undefined : `run with ${students} students; the target is for 1,000`;
   for (const c of Object.values(results.configurations)) {
@@ -222,6 +230,7 @@ export function markdown(results: Results): string {
     for (const f of results.failures) lines.push(`- ${f}`);
     lines.push('');
   }
+  lines.push(...saveRatioLines(results));
   lines.push('## Targets', '', '| configuration | measure | target | value | met |', '| --- | --- | --- | --- | --- |');
   for (const t of results.targets) lines.push(`| ${t.configuration} | ${t.name} | ${t.target} | ${t.value} | ${mark(t.met)}${t.note ? ` (${t.note})` : ''} |`);
   lines.push('');
@@ -335,6 +344,7 @@ export function readmeSummary(results: Results): string {
     }
   }
   lines.push('', 'Latencies in ms. Save / bare-Fastify baseline throughput: ' + Object.values(results.configurations).map((c) => `${c.name} ${c.saveToBaselineRatio?.toFixed(3) ?? '-'} (baseline ${num(c.baseline?.rps, 0)} req/s)`).join(', ') + '.', '');
+  lines.push(...saveRatioLines(results));
   const sebRatios = Object.values(results.configurations).filter((c) => c.sebToPlainSaveRatio !== undefined);
   if (sebRatios.length) lines.push('Save throughput of the SEB storm / the plain throughput storm: ' + sebRatios.map((c) => `${c.name} ${c.sebToPlainSaveRatio!.toFixed(3)}`).join(', ') + '.', '');
   const extras: string[] = [];
@@ -360,4 +370,33 @@ export function readmeSummary(results: Results): string {
   const missed = results.targets.filter((t) => t.met === false);
   lines.push(missed.length ? `Targets missed: ${missed.map((t) => `${t.configuration} ${t.name} (${t.value}, target ${t.target})`).join('; ')}.` : 'Every judged target met.', '');
   return lines.join('\n');
+}
+
+/** The autocannon save ratio: one row per database, kind of save and connection count, with the generator's figures beside it. */
+export function saveRatioLines(results: Results): string[] {
+  const all = results.saveRatio ?? [];
+  if (!all.length) return [];
+  const o = all[0].options;
+  const lines = [
+    `Save / bare-Fastify baseline with autocannon (${o.generators} generator processes, ${o.seconds} s phases after a 1 s warm-up, baseline and saves interleaved, ${o.rounds} rounds, medians; bench/saveRatio.ts):`,
+    '',
+    '| database | saves | connections | save req/s | baseline req/s | ratio | save p99 ms | server CPU µs a save | generator cores (save / baseline) | generator loop delay p99 ms (max) | load average |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
+  ];
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+  };
+  for (const r of all) {
+    for (const x of r.ratios) {
+      const saves = r.phases.filter((p) => p.kind === x.kind && p.variant === x.variant && p.connections === x.connections);
+      const base = r.phases.filter((p) => p.kind === 'baseline' && p.connections === x.connections);
+      const both = [...saves, ...base];
+      lines.push(
+        `| ${r.config}${r.options.variants.length > 1 ? ` (${x.variant})` : ''} | ${x.kind === 'distinct' ? 'distinct rows' : 'one row'} | ${x.connections} | ${num(x.saveRps, 0)} | ${num(x.baselineRps, 0)} | **${x.ratio.toFixed(3)}** | ${num(med(saves.map((p) => p.p99)), 1)} | ${num(med(saves.map((p) => p.serverCpuUsPerRequest ?? NaN)), 0)} | ${num(med(saves.map((p) => p.generatorCpuCores)), 2)} / ${num(med(base.map((p) => p.generatorCpuCores)), 2)} | ${num(Math.max(...both.map((p) => p.generatorLoopP99Ms)), 1)} | ${num(med(both.map((p) => p.loadAverage)), 2)} |`,
+      );
+    }
+  }
+  lines.push('');
+  return lines;
 }

@@ -23,8 +23,9 @@ import { STORM_MODES, type StormMode, type StormPlan, type StormResult } from '.
 import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
 import { seedBench, stormPlanFor, type SeedInfo } from './seed';
 import { sql } from 'kysely';
-import { readCpuSeconds, readMemory, ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
+import { buildServer, readCpuSeconds, readMemory, ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
 import { verifyStorm } from './verify';
+import { CURRENT_ENTRY, runSaveRatio, type RatioResult } from './saveRatio';
 
 const HELP = `npm run bench -- [options]
 
@@ -54,6 +55,8 @@ const HELP = `npm run bench -- [options]
   --timeout S              per-request timeout of the load generator (default 120)
   --seed N                 seed of the data and the load's random choices (default 42)
   --out DIR                where latest.json and latest.md go (default bench/results)
+  --ratio-connections LIST the save ratio with autocannon (bench/saveRatio.ts) at these connection counts (default 50,1000)
+  --ratio-seconds S        measured seconds of each of its phases (default 10); --no-ratio skips it
   --readme                 also write the summary into bench/README.md (for a full run on a quiet machine)
 `;
 
@@ -81,6 +84,9 @@ const { values: args } = parseArgs({
     timeout: { type: 'string', default: '120' },
     seed: { type: 'string', default: '42' },
     out: { type: 'string', default: path.join(ROOT, 'bench', 'results') },
+    'ratio-connections': { type: 'string', default: '50,1000' },
+    'ratio-seconds': { type: 'string', default: '10' },
+    'no-ratio': { type: 'boolean', default: false },
     readme: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -408,6 +414,31 @@ async function runConfig(def: ConfigDef, baseline: ServerProcess, failures: stri
   return out;
 }
 
+/** The save ratio with autocannon on each database of the single-process configurations, after the storms (a fresh database and server each). */
+async function saveRatios(configs: ConfigDef[], failures: string[]): Promise<RatioResult[]> {
+  const out: RatioResult[] = [];
+  const kinds = [...new Set(configs.filter((c) => c.processes === 1 && !c.cluster).map((c) => c.kind))];
+  for (const kind of kinds) {
+    try {
+      buildServer();
+      const r = await runSaveRatio(kind, {
+          connections: String(args['ratio-connections']).split(',').map(Number),
+          seconds: float('ratio-seconds', 1, 600),
+          rounds: 2,
+          generators: 2,
+          variants: { current: CURRENT_ENTRY },
+        });
+      out.push(r);
+      const errors = r.phases.reduce((sum, p) => sum + p.errors, 0);
+      if (errors) failures.push(`save ratio on ${kind}: ${errors} request(s) failed`);
+    } catch (err) {
+      failures.push(`save ratio on ${kind}: ${(err as Error).message.split('\n')[0]}`);
+      console.error(`!!! save ratio on ${kind} failed: ${(err as Error).stack}`);
+    }
+  }
+  return out;
+}
+
 async function main() {
   const started = Date.now();
   const pgOk = await postgresReachable();
@@ -447,6 +478,7 @@ async function main() {
   } finally {
     await baseline.stop();
   }
+  const saveRatio = args['no-ratio'] ? [] : await saveRatios(configs, failures);
 
   const results: Results = {
     generatedAt: new Date().toISOString(),
@@ -455,6 +487,7 @@ async function main() {
     options: { ...opts, loginRatePerMinute: loginRate, configs: configs.map((c) => c.name), importOn },
     dataSet: { students: opts.students, linkStudents, questions: opts.questions, quizQuestions: opts.quizQuestions, groupSize: opts.groupSize },
     configurations,
+    ...(saveRatio.length ? { saveRatio } : {}),
     targets: [],
     failures,
   };

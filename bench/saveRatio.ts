@@ -85,6 +85,7 @@ async function phase(job: Omit<ChildJob, 'processIndex' | 'processCount' | 'stud
     const done = new Promise<ChildResult>((resolve, reject) => {
       ready.then(() => {
         child.once('message', (msg: { ok: boolean; result?: ChildResult; error?: string }) => (msg.ok ? resolve(msg.result!) : reject(new Error(msg.error))));
+        child.once('exit', (code) => reject(new Error(`load generator exited with code ${code} before answering`)));
       }, reject);
     });
     const slice = job.kind === 'one-row' ? students.slice(0, 1) : students.slice(from, from + mine);
