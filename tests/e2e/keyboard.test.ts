@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiClient, openQuizBody, signIn, useE2E } from './support';
+import { apiClient, named, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * The staff workflows with the keyboard alone, in Chromium: no mouse click after signing in,
@@ -74,9 +74,69 @@ async function typeInto(page: Page, target: Locator, text: string, what: string)
   await page.keyboard.type(text);
 }
 
+/** Tab to a searchable select (MUI Autocomplete), type part of an option and take it with the arrow keys and Enter. */
+async function chooseByKeyboard(page: Page, combobox: Locator, typed: string, option: string, what: string) {
+  await tabTo(page, combobox);
+  await expectFocusVisible(page, what);
+  await page.keyboard.type(typed);
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  await wanted.waitFor();
+  for (let i = 0; i < 10 && (await wanted.getAttribute('class'))?.includes('Mui-focused') !== true; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => combobox.inputValue()).toBe(option);
+}
+
+/** Tab to a plain select (MUI Select), open it with Enter and take an option with the arrow keys and Enter. */
+async function selectByKeyboard(page: Page, combobox: Locator, option: string, what: string) {
+  await press(page, combobox, 'Enter', what);
+  const wanted = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+  await wanted.waitFor();
+  for (let i = 0; i < 12 && !(await isFocused(wanted)); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Tab into a radio group and move to `option` with the arrow keys (which also checks it). */
+async function radioByKeyboard(page: Page, group: Locator, option: string, what: string) {
+  await group.waitFor();
+  for (let i = 0; i <= 40 && !(await group.evaluate((el) => el.contains(document.activeElement))); i++) await page.keyboard.press('Tab');
+  expect(await group.evaluate((el) => el.contains(document.activeElement)), `Tab reaches ${what}`).toBe(true);
+  const wanted = group.getByRole('radio', { name: option });
+  for (let i = 0; i < 6 && !(await wanted.isChecked()); i++) await page.keyboard.press('ArrowRight');
+  expect(await wanted.isChecked(), what).toBe(true);
+  await expectFocusVisible(page, what);
+}
+
 describe('staff workflows with the keyboard alone', () => {
   const e = useE2E();
   const { apiAs, login } = apiClient(e);
+
+  it('creates a question', { timeout: 120_000 }, async () => {
+    const teacher = await login('teacher', 'TEACHER');
+    const { page } = await e.newPage();
+    await signIn(page, 'teacher', 'TEACHER');
+    await page.goto('/teacher/questions');
+    await press(page, page.getByRole('link', { name: 'Add question' }).first(), 'Enter', 'the Add question link');
+    await page.getByRole('heading', { name: 'Add question', level: 1 }).waitFor();
+
+    await chooseByKeyboard(page, page.getByRole('combobox', { name: named('Subject') }), 'Data', 'Data Structures (CS201)', 'the subject select');
+    await chooseByKeyboard(page, page.getByRole('combobox', { name: named('Module') }), 'Linear', 'Linear structures', 'the module select');
+    await selectByKeyboard(page, page.getByRole('combobox', { name: /^Question type/ }), 'True / false', 'the question type select');
+    const text = 'A stack is last in, first out (typed with the keyboard).';
+    await typeInto(page, page.getByRole('textbox', { name: named('Question text') }), text, 'the question text');
+    await typeInto(page, page.getByRole('textbox', { name: named('Marks') }), '1', 'the marks');
+    await typeInto(page, page.getByRole('textbox', { name: named('Time required (minutes)') }), '1', 'the time');
+    await radioByKeyboard(page, page.getByRole('radiogroup', { name: 'Difficulty' }), 'Medium', 'the difficulty');
+    await radioByKeyboard(page, page.getByRole('radiogroup', { name: 'Correct answer' }), 'True', 'the correct answer');
+    await press(page, page.getByRole('button', { name: 'Save question' }), 'Enter', 'Save question');
+
+    await expect
+      .poll(async () => {
+        const found = await apiAs(teacher, `/questions?filter=${encodeURIComponent(JSON.stringify({ q: 'typed with the keyboard' }))}`);
+        return found.body.data as { type: string; difficulty: string; correct_bool: boolean; marks: number }[];
+      })
+      .toEqual([expect.objectContaining({ type: 'true_false', difficulty: 'medium', correct_bool: true, marks: 1 })]);
+  });
 
   it('grades an answer in the analysis page’s grading dialog, and the focus returns to its button', { timeout: 120_000 }, async () => {
     const teacher = await login('teacher', 'TEACHER');
