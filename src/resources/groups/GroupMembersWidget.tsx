@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -77,7 +78,8 @@ function useDebounced<T>(value: T, delay: number): T {
  * group's `students` field is; nothing is saved until the form is.
  */
 export function GroupMembersWidget(props: WidgetProps) {
-  const { id, value, onChange, rawErrors, disabled, readonly } = props;
+  // The field's message ('Select students') is written under the widget by the form's error template.
+  const { id, value, onChange, disabled, readonly } = props;
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).map(Number) : []), [value]);
   const record = useRecordContext();
   const dataProvider = useDataProvider();
@@ -172,11 +174,11 @@ export function GroupMembersWidget(props: WidgetProps) {
   };
 
   return (
-    <Box id={id} component="section" aria-labelledby={`${id}-members`} sx={{ display: 'grid', gap: 2 }}>
+    // A form control of its own, so that the field's message sits right under the whole widget.
+    <FormControl id={id} role="group" aria-labelledby={`${id}-members`} fullWidth sx={{ display: 'grid', gap: 2 }}>
       <Typography id={`${id}-members`} variant="subtitle1" component="h3">
         Students in the group: <span data-testid="member-count">{ids.length}</span>
       </Typography>
-      {(rawErrors?.length ?? 0) > 0 && <Alert severity="error">{rawErrors![0]}</Alert>}
       {problem && <Alert severity="error">{problem}</Alert>}
 
       {editable && (
@@ -263,6 +265,6 @@ export function GroupMembersWidget(props: WidgetProps) {
           rowsPerPageOptions={[MEMBER_TABLE_PAGE]}
         />
       )}
-    </Box>
+    </FormControl>
   );
 }
