@@ -242,3 +242,56 @@ describeDb("a student's groups", () => {
     expect(own.statusCode, own.body).toBe(201);
   });
 });
+
+describeDb('a group of 1,000 students', () => {
+  const t = useTestApp();
+  let A: Tenant;
+  let B: Tenant;
+  beforeAll(async () => {
+    A = await demoTenant(t);
+    B = await newTenant(t, await t.login('admin', 'ADMIN'));
+  });
+
+  it('saves in one request, opens with its members in one page, and stays closed to another department', async () => {
+    const db = t.portal.database.db;
+    const now = Date.now();
+    const batch = unique('big');
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      role: 'STUDENT' as const,
+      username: `${batch}-${i}`,
+      password_hash: 'x',
+      fullname: `Member ${i}`,
+      institute_id: A.institute,
+      department_id: A.department,
+      batch,
+      semester: '2',
+      must_change_password: 1,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 250) await db.insertInto('users').values(rows.slice(i, i + 250)).execute();
+    const ids = (await db.selectFrom('users').select('id').where('batch', '=', batch).orderBy('id').execute()).map((r) => r.id);
+    const token = A.tokens['DEPARTMENT-HEAD'];
+    const members = ids.slice(0, 1000);
+
+    const group = created(await t.request('POST', '/api/groups', { token, body: { groupName: unique('Big '), students: members } }), 'group');
+    expect(group.students).toHaveLength(1000);
+    const page = await t.request('GET', `/api/students?filter=${encodeURIComponent(JSON.stringify({ groups: group.id }))}&range=[0,999]`, { token });
+    expect(page.headers['content-range']).toBe('students 0-999/1000');
+
+    // One member swapped: the links change in the one save.
+    const next = [...members.slice(1), ids[1000]];
+    const saved = await t.request('PUT', `/api/groups/${group.id}`, { token, body: { groupName: group.groupName, students: next } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = (await db.selectFrom('group_students').select('student_id').where('group_id', '=', group.id).execute()).map((r) => r.student_id);
+    expect(stored.sort((a, b) => a - b)).toEqual([...next].sort((a, b) => a - b));
+
+    // Another institute's head neither opens nor changes it; its members stay.
+    expect((await t.request('GET', `/api/groups/${group.id}`, { token: B.tokens['DEPARTMENT-HEAD'] })).statusCode).toBe(404);
+    const foreign = await t.request('PUT', `/api/groups/${group.id}`, { token: B.tokens['DEPARTMENT-HEAD'], body: { groupName: 'Taken', students: [B.who.STUDENT.userId] } });
+    expect(foreign.statusCode).toBe(404);
+    expect(await db.selectFrom('group_students').select('student_id').where('group_id', '=', group.id).execute()).toHaveLength(1000);
+    const outsiders = await t.request('GET', `/api/students?filter=${encodeURIComponent(JSON.stringify({ groups: group.id }))}`, { token: B.tokens['DEPARTMENT-HEAD'] });
+    expect(outsiders.headers['content-range']).toMatch(/\/0$/);
+  });
+});
