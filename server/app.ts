@@ -38,6 +38,7 @@ import { crudRoutes } from './crud/routes';
 import multipart from '@fastify/multipart';
 import profileRoutes from './routes/profile';
 import studentUploadRoutes from './routes/studentUpload';
+import studentBulkRoutes from './routes/studentBulk';
 import quizManageRoutes from './routes/quizManage';
 import quizOverrideRoutes from './routes/quizOverrides';
 import quizRegradeRoutes from './routes/quizRegrade';
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(profileRoutes);
       await api.register(passwordResetRoutes);
       await api.register(studentUploadRoutes);
+      await api.register(studentBulkRoutes);
       await api.register(quizManageRoutes);
       await api.register(quizOverrideRoutes);
       await api.register(quizRegradeRoutes);

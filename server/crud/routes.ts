@@ -178,6 +178,34 @@ function applyMetaFilters(qb: AnySelect, r: RegisteredResource, caller: Caller, 
   return qb;
 }
 
+/**
+ * Narrows a list query by its filters (field values, list-valued references through their link
+ * table, the meta filters) and the free-text search `q` over the searchable fields. The list route
+ * and the bulk actions that act on "everything filtered" use this one function, so both select
+ * the same rows.
+ */
+export function applyListFilter(qb: AnySelect, r: RegisteredResource, caller: Caller, filter: Record<string, unknown>, q: string | undefined): AnySelect {
+  const { adapter } = r;
+  const { createdBy, startDate, endDate, ...fieldFilters } = filter;
+  qb = applyMetaFilters(qb, r, caller, { createdBy, startDate, endDate });
+  for (const [field, raw] of Object.entries(fieldFilters)) {
+    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => filterValue(r, field, v));
+    if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values : [-1]);
+    else if (adapter.many[field]) {
+      const link = adapter.many[field];
+      qb = qb.where(adapter.idColumn, 'in', (eb: any) =>
+        eb.selectFrom(link.table).select(link.ownKey).where(link.otherKey, 'in', values.length ? values : [-1]),
+      );
+    } else if (Array.isArray(raw)) qb = qb.where(adapter.columns[field], 'in', values.length ? values : [null]);
+    else if (raw === null) qb = qb.where(adapter.columns[field], 'is', null);
+    else qb = qb.where(adapter.columns[field], '=', values[0]);
+  }
+  if (q && r.searchable.length) {
+    qb = qb.where((eb: any) => eb.or(r.searchable.map((f) => likeLower(adapter.columns[f], q))));
+  }
+  return qb;
+}
+
 async function writeLinks(trx: Transaction<any>, r: RegisteredResource, id: number, body: Record<string, unknown>) {
   for (const [field, link] of Object.entries(r.adapter.many)) {
     if (Array.isArray(body[field])) await setLinks(trx, link, id, body[field] as number[]);
@@ -212,24 +240,7 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
 
       requireAccess(r, byIdsOnly ? 'read' : 'list', caller);
 
-      let qb = scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list');
-      const { createdBy, startDate, endDate, ...fieldFilters } = query.filter;
-      qb = applyMetaFilters(qb, r, caller, { createdBy, startDate, endDate });
-      for (const [field, raw] of Object.entries(fieldFilters)) {
-        const values = (Array.isArray(raw) ? raw : [raw]).map((v) => filterValue(r, field, v));
-        if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values : [-1]);
-        else if (adapter.many[field]) {
-          const link = adapter.many[field];
-          qb = qb.where(adapter.idColumn, 'in', (eb: any) =>
-            eb.selectFrom(link.table).select(link.ownKey).where(link.otherKey, 'in', values.length ? values : [-1]),
-          );
-        } else if (Array.isArray(raw)) qb = qb.where(adapter.columns[field], 'in', values.length ? values : [null]);
-        else if (raw === null) qb = qb.where(adapter.columns[field], 'is', null);
-        else qb = qb.where(adapter.columns[field], '=', values[0]);
-      }
-      if (query.q && r.searchable.length) {
-        qb = qb.where((eb: any) => eb.or(r.searchable.map((f) => likeLower(adapter.columns[f], query.q!))));
-      }
+      const qb = applyListFilter(scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list'), r, caller, query.filter, query.q);
       const { total } = (await qb
         .clearSelect()
         .select((eb: any) => eb.fn.countAll().as('total'))

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Role } from '../../src/schemas/roles';
-import type { ResourceAdapter } from '../crud/adapter';
+import type { AnyDb, Caller, ResourceAdapter } from '../crud/adapter';
+import { validationError } from '../lib/validation';
 import { badRequest } from '../lib/errors';
 import { accountUpdate, assertAccountUnique, createAccount } from './accounts';
 
@@ -150,4 +151,28 @@ export const teacherAdapter = personAdapter(
   },
 );
 
-export const studentAdapter = personAdapter('STUDENT', { batch: 't.batch', semester: 't.semester' }, { many: {}, dependents: [] });
+/**
+ * A student's groups must be groups of the student's department (and, for a teacher adding a
+ * student, groups the teacher made: teachers change only their own groups).
+ */
+async function checkStudentGroups(db: AnyDb, body: Record<string, unknown>, caller: Caller, id?: number): Promise<Record<string, unknown>> {
+  const groups = Array.isArray(body.groups) ? [...new Set(body.groups as number[])] : [];
+  if (!groups.length) return body;
+  const departmentId =
+    (body.departmentId as number | undefined) ??
+    (id !== undefined ? (await db.selectFrom('users').select('department_id').where('id', '=', id).executeTakeFirst())?.department_id : caller.departmentId);
+  let q = db.selectFrom('groups').select('id').where('id', 'in', groups).where('department_id', '=', departmentId ?? -1);
+  if (caller.role === 'TEACHER') q = q.where('created_by', '=', caller.userId);
+  const found = await q.execute();
+  if (found.length !== groups.length) {
+    throw validationError({ groups: caller.role === 'TEACHER' ? 'Choose groups you made, of your department' : "Choose groups of the student's department" });
+  }
+  return body;
+}
+
+const studentPerson = personAdapter(
+  'STUDENT',
+  { batch: 't.batch', semester: 't.semester' },
+  { many: { groups: { table: 'group_students', ownKey: 'student_id', otherKey: 'group_id' } }, dependents: [] },
+);
+export const studentAdapter: ResourceAdapter = { ...studentPerson, prepare: checkStudentGroups };

@@ -31,6 +31,8 @@ export const studentSchema = z.object({
     STUDENT_USERNAME_MAX,
   ),
   departmentId: optionalIdRef('Please select department'),
+  /** The groups the student is in (groups of the student's department); saved with the student. */
+  groups: z.array(idRef('Choose valid groups'), { error: 'Choose valid groups' }).max(100, 'A student may be in at most 100 groups').optional(),
 });
 export type StudentInput = z.input<typeof studentSchema>;
 export type Student = z.infer<typeof studentSchema>;
@@ -65,6 +67,7 @@ export const studentEntity = defineEntity({
       reference: { resource: 'departments', display: 'departmentName' },
       editableBy: ['INSTITUTE-HEAD'],
     },
+    groups: { label: 'Groups', filter: true, reference: { resource: 'groups', display: 'groupName', many: true } },
   },
   recordRepresentation: 'fullname',
   defaultSort: { field: 'fullname', order: 'ASC' },

@@ -87,7 +87,15 @@ export function FilePicker({ id, file, accept, label, dropText, hint, error, dis
               <Typography color="text.secondary">{dropText}</Typography>
             </>
           )}
-          <Button component="label" variant="outlined" size="small" disabled={disabled}>
+          {/* One tab stop, the file input itself (Space or Enter opens the chooser); the button shows its focus ring. */}
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            disabled={disabled}
+            tabIndex={-1}
+            sx={{ '&:has(input:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 } }}
+          >
             {file ? 'Choose another file' : 'Choose file'}
             <input
               id={id}

@@ -219,8 +219,13 @@ describe('the schema-driven management console', () => {
     await page.getByText('Group name required', { exact: true }).waitFor();
     await page.getByText('Select students', { exact: true }).waitFor();
     await field(page, 'Group name').fill(GROUP);
-    for (const student of STUDENTS) await choose(page, 'Students', student.fullname);
-    await page.keyboard.press('Escape');
+    // The department's students, picked by batch and semester: all three at once.
+    await page.getByRole('textbox', { name: 'Batch', exact: true }).fill('2026');
+    await page.getByRole('textbox', { name: 'Semester', exact: true }).fill('5');
+    await page.getByTestId('match-count').filter({ hasText: /^3 students match$/ }).waitFor();
+    await page.getByRole('button', { name: 'Add all shown' }).click();
+    await page.getByTestId('member-count').filter({ hasText: /^3$/ }).waitFor();
+    for (const student of STUDENTS) await page.getByRole('table', { name: 'Students in the group' }).getByRole('cell', { name: student.fullname, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add group' }).click();
     const row = page.getByRole('row').filter({ hasText: GROUP });
     await row.waitFor();

@@ -189,13 +189,15 @@ export interface EntityListProps {
   actions?: ReactNode;
   /** Extra columns of a resource's override. */
   columns?: ReactNode;
+  /** Bulk buttons of a resource's override, instead of the generated bulk delete (roles that may update or delete). */
+  bulkActions?: ReactNode;
 }
 
 /**
  * The list screen of an entity for the signed-in role: columns, filters, sorting, paging,
  * export; adding, opening (row click) and bulk deleting only where the role may.
  */
-export function EntityList({ def, icon, actions, columns }: EntityListProps) {
+export function EntityList({ def, icon, actions, columns, bulkActions }: EntityListProps) {
   const role = useRole();
   const model = useMemo(() => listModelOf(def, role), [def, role]);
   const filters = useMemo(() => model.filters.map(filterInput), [model]);
@@ -220,7 +222,9 @@ export function EntityList({ def, icon, actions, columns }: EntityListProps) {
     >
       <DataTable
         rowClick={model.canUpdate ? 'edit' : false}
-        bulkActionButtons={model.canDelete ? <DeleteSelectedButton def={def} /> : false}
+        bulkActionButtons={
+          bulkActions && (model.canUpdate || model.canDelete) ? bulkActions : model.canDelete ? <DeleteSelectedButton def={def} /> : false
+        }
       >
         {model.columns.map(columnOf)}
         {columns}

@@ -65,7 +65,8 @@ function columnKind(meta: FieldMeta, valueKind: ReturnType<typeof valueKindOf>, 
 }
 
 function filterKind(meta: FieldMeta, valueKind: ReturnType<typeof valueKindOf>, role: Role | undefined): FilterKind | undefined {
-  if (meta.reference) return canBrowse(meta.reference, role) && !meta.reference.many ? 'reference' : undefined;
+  // A list-valued reference filters by one of its values ("students in this group").
+  if (meta.reference) return canBrowse(meta.reference, role) ? 'reference' : undefined;
   if (meta.choices) return 'choice';
   if (valueKind === 'number') return 'number';
   if (valueKind === 'boolean') return 'boolean';

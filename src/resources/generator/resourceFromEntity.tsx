@@ -29,7 +29,7 @@ export function resourceFromEntity(def: EntityDef, options: GeneratedResourceOpt
   // The entity's icon in every area (sectionIcons.ts), on the menu and the empty list alike.
   const icon = ENTITY_ICONS[def.resource as ResourceName];
 
-  const list = () => <EntityList def={def} icon={icon} actions={options.listActions} columns={options.listColumns} />;
+  const list = () => <EntityList def={def} icon={icon} actions={options.listActions} columns={options.listColumns} bulkActions={options.bulkActions} />;
   const create = () => (
     <Suspense fallback={<Loading />}>
       <EntityCreatePage def={def} options={formOptions} />

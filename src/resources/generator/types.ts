@@ -15,4 +15,9 @@ export interface GeneratedResourceOptions {
   listActions?: ReactNode;
   /** Extra list columns (DataTable.Col elements) after the generated ones. */
   listColumns?: ReactNode;
+  /**
+   * The buttons shown for the list's selection instead of the generated bulk delete (for the roles
+   * that may update or delete the entity); they read the selection from react-admin's list context.
+   */
+  bulkActions?: ReactNode;
 }

@@ -43,7 +43,7 @@ describe('listModelOf', () => {
     const forDepartmentHead = listModelOf(entities.students, 'DEPARTMENT-HEAD');
 
     expect(forInstituteHead.columns.map((column) => column.source)).toContain('departmentId');
-    expect(forInstituteHead.filters.map((filter) => filter.source)).toEqual(['q', 'batch', 'semester', 'departmentId']);
+    expect(forInstituteHead.filters.map((filter) => filter.source)).toEqual(['q', 'batch', 'semester', 'departmentId', 'groups']);
     expect(forDepartmentHead.columns.map((column) => column.source)).toEqual([
       'fullname',
       'username',
@@ -52,7 +52,14 @@ describe('listModelOf', () => {
       'batch',
       'semester',
     ]);
-    expect(forDepartmentHead.filters.map((filter) => filter.source)).toEqual(['q', 'batch', 'semester']);
+    expect(forDepartmentHead.filters.map((filter) => filter.source)).toEqual(['q', 'batch', 'semester', 'groups']);
+  });
+
+  it('filters by one value of a list-valued reference (the students of a group)', () => {
+    const groups = listModelOf(entities.students, 'DEPARTMENT-HEAD').filters.find((filter) => filter.source === 'groups');
+    expect(groups).toMatchObject({ kind: 'reference', reference: { resource: 'groups', display: 'groupName', many: true } });
+    // Not shown as a column: a student's groups are a form field.
+    expect(listModelOf(entities.students, 'DEPARTMENT-HEAD').columns.map((column) => column.source)).not.toContain('groups');
   });
 
   it("follows the role's rights: a teacher adds students but neither opens nor deletes them", () => {
