@@ -25,57 +25,79 @@ describe('lists that remember and export', () => {
 
   const buildingFilter = (page: Page) => page.getByRole('textbox', { name: 'Building' });
 
+  /** The filter form sends its values once typing pauses; the address then carries them. */
+  const filterApplied = (page: Page) => page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(building));
+
   async function openRooms(page: Page, area: string) {
     await page.getByRole('menuitem', { name: 'Rooms' }).click();
     await page.waitForURL(`**/${area}/rooms**`);
     await page.getByRole('button', { name: 'Reset filters' }).waitFor();
   }
 
-  it('keeps filter and page size across a sign-out, resets them in one click, and keeps them from another user', async () => {
+  /** Signs the page's user out and waits for the start page. */
+  async function signOut(page: Page) {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  it('keeps filter, sort and page size across a sign-out, and "Reset filters" clears filter and sort in one click', async () => {
     const { page } = await e.newPage();
     await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
     await openRooms(page, 'department-head');
 
-    // A filter and a page size of 10: 10 of the 12 rooms on the first page.
+    // A filter (applied once typing pauses), a sort by capacity, then a page size of 10: 10 of the 12 rooms on the first page.
     await buildingFilter(page).fill(building);
+    await filterApplied(page);
+    await page.getByRole('button', { name: 'Capacity' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'capacity');
     await page.getByRole('combobox', { name: /rows per page/i }).click();
     await page.getByRole('option', { name: '10', exact: true }).click();
     await page.getByText(`1-10 of ${ROOMS}`).waitFor();
 
     // Signing out and in again: the list is as it was left.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signOut(page);
     await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
     await openRooms(page, 'department-head');
     await expect.poll(() => buildingFilter(page).inputValue()).toBe(building);
     await page.getByText(`1-10 of ${ROOMS}`).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('capacity');
 
-    // Another user of the same department, on the same browser, has their own (empty) settings.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await signIn(page, 'teacher', 'TEACHER');
-    await openRooms(page, 'teacher');
-    await expect.poll(() => buildingFilter(page).inputValue()).toBe('');
-    expect(await page.getByText(`1-10 of ${ROOMS}`).count()).toBe(0);
-
-    // Back as the head: still there; "Reset filters" clears the filter in one click.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
-    await openRooms(page, 'department-head');
-    await expect.poll(() => buildingFilter(page).inputValue()).toBe(building);
+    // One click: no filter, the default sort (by room name); the page size stays.
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect.poll(() => buildingFilter(page).inputValue()).toBe('');
     await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '{}').toBe('{}');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort') ?? 'name').toBe('name');
+  });
+
+  it("another account on the same browser does not get a user's list settings", async () => {
+    const { page } = await e.newPage();
+    await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
+    await openRooms(page, 'department-head');
+    await buildingFilter(page).fill(building);
+    await filterApplied(page);
+    await signOut(page);
+
+    // The department's teacher sees the same rooms list, with their own (default) settings.
+    await signIn(page, 'teacher', 'TEACHER');
+    await openRooms(page, 'teacher');
+    await expect.poll(() => buildingFilter(page).inputValue()).toBe('');
+    expect(new URL(page.url()).searchParams.get('filter') ?? '{}').toBe('{}');
+    await signOut(page);
+
+    // And the head's are still there.
+    await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
+    await openRooms(page, 'department-head');
+    await expect.poll(() => buildingFilter(page).inputValue()).toBe(building);
   });
 
   it('exports every filtered row as CSV with the screen headings, from the keyboard', async () => {
     const { page } = await e.newPage();
     await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
     await openRooms(page, 'department-head');
+    await buildingFilter(page).fill(building);
+    await filterApplied(page);
     await page.getByRole('combobox', { name: /rows per page/i }).click();
     await page.getByRole('option', { name: '10', exact: true }).click();
-    await buildingFilter(page).fill(building);
     await page.getByText(`1-10 of ${ROOMS}`).waitFor();
 
     const exportCsv = page.getByRole('button', { name: 'Export CSV' });
