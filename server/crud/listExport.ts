@@ -137,7 +137,11 @@ export async function exportRows(source: ListExportSource, columns: DeclaredList
     const records = await source.toRecords(rows);
     for (const column of columns) {
       if (!column.meta.reference) continue;
-      await names.load(column, records.flatMap((record) => (Array.isArray(record[column.source]) ? (record[column.source] as unknown[]) : [record[column.source]])).filter((id) => id !== null && id !== undefined).map(Number));
+      const ids = records.flatMap((record) => {
+        const value = record[column.source];
+        return value === null || value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(Number);
+      });
+      await names.load(column, ids);
     }
     for (const record of records) out.push(columns.map((column) => cellOf(column, record[column.source], names)));
     if (rows.length < LIST_EXPORT_PAGE_ROWS) break;
