@@ -286,11 +286,12 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
       const columns = exportColumnsOf(r, caller, rawColumns);
       const qb = filteredList(app.db, r, caller, query, 'list');
       const total = await countOf(qb);
-      assertExportable(total, app.config.LIST_EXPORT_MAX_ROWS);
+      const max = app.config.LIST_EXPORT_MAX_ROWS;
+      assertExportable(total, max);
       const rows = await exportRows(
         { db: app.db, registry, r, caller, query: sorted(qb, r, query.sort), toRecords: (page) => toRecords(app.db, r, page) },
         columns,
-        total,
+        max,
       );
       const file = listExportFile(format, r, columns.map((column) => column.label), rows);
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
