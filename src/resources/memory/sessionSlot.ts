@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { getStoredRole, getStoredUsername, preferencesKeyOf } from '../../auth/session';
 
 /**
- * One JSON value kept in sessionStorage under a fixed key, readable as a snapshot and observable,
+ * One JSON value kept in sessionStorage under a fixed key (or, kept 'user', in localStorage under
+ * the signed-in user's preferences key and that key), readable as a snapshot and observable,
  * so React screens (useSyncExternalStore) and plain code share it. A value written by another
  * signed-in user of the same tab, an unreadable value or unavailable storage reads as the defaults:
  * the slot is a cache, never a source of truth.
