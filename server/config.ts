@@ -112,6 +112,8 @@ const envSchema = z.object({
    * calibration and recalibrates them (the estimate on a worker thread); 0 turns it off (on demand only).
    */
   CALIBRATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
+  /** Rows one list export (GET /api/<resource>/list-export) may hold; a larger filtered set is answered 413. */
+  LIST_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
 });
 
 export type Config = z.output<typeof envSchema> & { sqliteFile: string; outboxDir: string };

@@ -9,7 +9,8 @@ import { ok } from '../lib/envelope';
 import { sendListPage } from '../lib/listAnswer';
 import { fieldErrors, validationError } from '../lib/validation';
 import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './adapter';
-import { listQuerystring, parseListQuery } from './listQuery';
+import { listQuerystring, parseListQuery, type ListQuery } from './listQuery';
+import { assertExportable, exportColumnsOf, exportRows, listExportFile, listExportQuerystring } from './listExport';
 import type { RegisteredResource, Registry } from './registry';
 import { applyScope } from './scope';
 import { can, createSchemaOf, scopeFor, updateSchemaOf, type Action } from '../../src/schemas/entity';
@@ -206,6 +207,26 @@ export function applyListFilter(qb: AnySelect, r: RegisteredResource, caller: Ca
   return qb;
 }
 
+/** The rows of a list the caller may see that its filters and search match (no order, no paging). */
+function filteredList(db: AnyDb, r: RegisteredResource, caller: Caller, query: ListQuery, action: 'list' | 'read'): AnySelect {
+  return applyListFilter(scoped(db, r, caller, action), r, caller, query.filter, query.q);
+}
+
+async function countOf(qb: AnySelect): Promise<number> {
+  const { total } = (await qb
+    .clearSelect()
+    .select((eb: any) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()) as { total: number | string };
+  return Number(total);
+}
+
+/** The list's order: the sort field, then the id in the same direction, so one index walk serves both. */
+function sorted(qb: AnySelect, r: RegisteredResource, sort: ListQuery['sort']): AnySelect {
+  const sortColumn = sort.field === 'id' ? r.adapter.idColumn : r.adapter.columns[sort.field];
+  const order = sort.order === 'ASC' ? 'asc' : 'desc';
+  return qb.orderBy(sortColumn, order).orderBy(r.adapter.idColumn, order);
+}
+
 async function writeLinks(trx: Transaction<any>, r: RegisteredResource, id: number, body: Record<string, unknown>) {
   for (const [field, link] of Object.entries(r.adapter.many)) {
     if (Array.isArray(body[field])) await setLinks(trx, link, id, body[field] as number[]);
@@ -240,22 +261,49 @@ function registerResource(app: FastifyInstance, r: RegisteredResource, registry:
 
       requireAccess(r, byIdsOnly ? 'read' : 'list', caller);
 
-      const qb = applyListFilter(scoped(app.db, r, caller, byIdsOnly ? 'read' : 'list'), r, caller, query.filter, query.q);
-      const { total } = (await qb
-        .clearSelect()
-        .select((eb: any) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow()) as { total: number | string };
-      const sortColumn = query.sort.field === 'id' ? adapter.idColumn : adapter.columns[query.sort.field];
-      const rows = await qb
-        .orderBy(sortColumn, query.sort.order === 'ASC' ? 'asc' : 'desc')
-        // The tiebreak follows the sort's direction, so one index walk serves both.
-        .orderBy(adapter.idColumn, query.sort.order === 'ASC' ? 'asc' : 'desc')
+      const qb = filteredList(app.db, r, caller, query, byIdsOnly ? 'read' : 'list');
+      const total = await countOf(qb);
+      const rows = await sorted(qb, r, query.sort)
         .limit(query.limit)
         .offset(query.offset)
         .execute();
       const records = await toRecords(app.db, r, rows);
       const end = records.length ? query.offset + records.length - 1 : query.offset;
       return sendListPage(reply, `${def.resource} ${query.offset}-${end}/${Number(total)}`, ok(records));
+    },
+  );
+
+  api.get(
+    `${base}/list-export`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: `Export the filtered ${def.label.toLowerCase()} as CSV or XLSX (every matching row, at most LIST_EXPORT_MAX_ROWS; the list's filter, sort and columns)`,
+        querystring: listExportQuerystring,
+      },
+    },
+    async (req, reply) => {
+      const caller = req.user!;
+      requireAccess(r, 'list', caller);
+      const { format, columns: rawColumns, ...listPart } = req.query;
+      const query = parseListQuery(listPart, {
+        sortable: r.sortable,
+        filterable: r.filterable,
+        defaultSort: def.defaultSort ?? { field: 'id', order: 'ASC' },
+      });
+      const columns = exportColumnsOf(r, caller, rawColumns);
+      const qb = filteredList(app.db, r, caller, query, 'list');
+      const total = await countOf(qb);
+      const max = app.config.LIST_EXPORT_MAX_ROWS;
+      assertExportable(total, max);
+      const rows = await exportRows(
+        { db: app.db, registry, r, caller, query: sorted(qb, r, query.sort), toRecords: (page) => toRecords(app.db, r, page) },
+        columns,
+        max,
+      );
+      const file = listExportFile(format, r, columns.map((column) => column.label), rows);
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
     },
   );
 

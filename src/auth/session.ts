@@ -8,6 +8,17 @@ export const STORAGE_KEYS = {
   quizName: 'quizName',
 } as const;
 
+/**
+ * What a user set on the staff screens (each list's filters, sort, page size and columns) is kept
+ * in localStorage per user, under keys that begin with this prefix and the user's key. Signing
+ * out keeps them; another account on the same browser has its own.
+ */
+export const PREFERENCES_KEY_PREFIX = 'RaStore.prefs.';
+
+/** The signed-in user's part of the preferences' keys: role and username, encoded so that no user's key begins another's. */
+export const preferencesKeyOf = (role: string | null | undefined, username: string | null | undefined): string =>
+  `${PREFERENCES_KEY_PREFIX}${encodeURIComponent(role ?? '')}/${encodeURIComponent(username ?? '')}/`;
+
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 
 /** The stored role, normalised; undefined when missing or not one of ours. */
@@ -55,9 +66,15 @@ export function endSession(): void {
   examLinkFromLms = false;
 }
 
-/** What a failed session verification and a logout do: forget everything this browser kept. */
+/**
+ * What a failed session verification and a logout do: forget everything this browser kept but the
+ * users' screen preferences (PREFERENCES_KEY_PREFIX), which belong to each user, not to the session.
+ */
 export function clearStorage(): void {
-  localStorage.clear();
+  const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+  for (const key of keys) {
+    if (key !== null && !key.startsWith(PREFERENCES_KEY_PREFIX)) localStorage.removeItem(key);
+  }
   examLinkQuiz = null;
   examLinkFromLms = false;
 }

@@ -45,6 +45,7 @@ export const entityOf = (resource: string): EntityDef | undefined =>
   Object.hasOwn(entities, resource) ? entities[resource as ResourceName] : undefined;
 
 export * from './entity';
+export * from './listColumns';
 export * from './fields';
 export * from './roles';
 export * from './auth';

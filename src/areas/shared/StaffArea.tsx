@@ -15,6 +15,7 @@ import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 import { withPortalLook } from '../../ui/theme';
+import { userStore } from '../../shell/userStore';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
 export type ResourceConfig = Omit<ResourceProps, 'name'>;
@@ -61,6 +62,8 @@ function AreaError({ error }: ErrorProps) {
 export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PAGES }: StaffAreaProps) {
   const dataProvider = useMemo(() => createDataProvider(apiResourceMap(area)), [area]);
   const role = roleOfArea(area);
+  // The area mounts after sign-in: its store is the signed-in user's (lists' filters, sort, page size, columns).
+  const store = useMemo(() => userStore(), []);
   const sections = AREA_SECTIONS[area];
   // Each entity section shows the area's version of the entity's screens, else the generated ones;
   // either keeps only the screens this role may use (no create route without create access).
@@ -96,6 +99,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
           darkTheme={ADMIN_DARK_THEME}
           authProvider={authProvider}
           dataProvider={dataProvider}
+          store={store}
           dashboard={AreaDashboard}
           layout={AreaLayout}
           catchAll={AreaNotFound}

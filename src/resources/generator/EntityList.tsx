@@ -6,10 +6,10 @@ import {
   BooleanField,
   BulkDeleteButton,
   ChipField,
+  ColumnsButton,
   CreateButton,
   DataTable,
   DateField,
-  ExportButton,
   List,
   NullableBooleanInput,
   NumberInput,
@@ -34,7 +34,7 @@ import { ListPagination } from '../../ui/list/ListToolbar';
 import { sectionsOf } from '../../shell/areaSections';
 import { AreaContext } from '../../shell/AreaContext';
 import { forgetRemembered } from '../memory/rememberedLists';
-import { EXPORT_MAX_ROWS, exporterOf } from './exporter';
+import { ListExportButtons, ResetFiltersButton } from './listTools';
 import { listModelOf, type ListColumn, type ListFilter } from './listModel';
 import { useRole } from './useRole';
 import { inSentence } from './inSentence';
@@ -201,7 +201,7 @@ export function EntityList({ def, icon, actions, columns, bulkActions }: EntityL
   const role = useRole();
   const model = useMemo(() => listModelOf(def, role), [def, role]);
   const filters = useMemo(() => model.filters.map(filterInput), [model]);
-  const exporter = useMemo(() => exporterOf(def, model.columns), [def, model]);
+  const columnSources = useMemo(() => model.columns.map((column) => column.source), [model]);
 
   return (
     <List
@@ -209,14 +209,16 @@ export function EntityList({ def, icon, actions, columns, bulkActions }: EntityL
       sort={model.defaultSort}
       perPage={LIST_PAGE_SIZE}
       filters={filters.length > 0 ? filters : undefined}
-      exporter={exporter}
+      exporter={false}
       pagination={<ListPagination />}
       empty={<EmptyList def={def} canCreate={model.canCreate} icon={icon as ComponentType<SvgIconProps> | undefined} />}
       actions={
         <TopToolbar>
           {actions}
           {model.canCreate && <AddButton def={def} />}
-          <ExportButton maxResults={EXPORT_MAX_ROWS} />
+          <ResetFiltersButton sort={model.defaultSort} />
+          <ColumnsButton />
+          <ListExportButtons columns={columnSources} />
         </TopToolbar>
       }
     >

@@ -6,12 +6,8 @@ export const fieldEntries = (def: EntityDef): [string, FieldMeta][] =>
     (entry): entry is [string, FieldMeta] => entry[1] !== undefined,
   );
 
-/**
- * A field the role may not set (editableBy) is filled by the server from the caller's scope, so
- * for that role it holds the same value on every row: forms hide it, lists neither show nor filter it.
- */
-export const isShownTo = (meta: FieldMeta, role: Role | undefined): boolean =>
-  !meta.editableBy || (role !== undefined && meta.editableBy.includes(role));
+/** Which fields a role sees in lists and forms: one rule, shared with the server's list export. */
+export { isShownTo } from '../../schemas';
 
 /** May the role look up the referenced records by id (a list cell, a selected value)? */
 export function canRead(reference: ReferenceMeta, role: Role | undefined): boolean {

@@ -7,3 +7,4 @@ export { zodValidator } from './zodValidator';
 export { errorSchemaOf, serverFieldErrors, placeErrors, type FieldErrorMap } from './fieldErrors';
 export { InitialPasswordDialog } from './initialPassword/InitialPasswordDialog';
 export { initialPasswordStore, initialPasswordOf } from './initialPassword/initialPasswordStore';
+export { ListExportButtons, ResetFiltersButton, LIST_EXPORT_FORMATS, listExportPath, shownColumns, type ListExportFormat } from './listTools';

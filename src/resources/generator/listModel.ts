@@ -1,4 +1,4 @@
-import type { EntityDef, FieldMeta, ReferenceMeta, Role } from '../../schemas';
+import { listFieldsOf, type EntityDef, type FieldMeta, type ReferenceMeta, type Role } from '../../schemas';
 import { actionsOf, canBrowse, canRead, fieldEntries, isShownTo, type RoleActions } from './access';
 import { jsonSchemaOf, propertiesOf, valueKindOf } from './jsonSchema';
 
@@ -78,19 +78,18 @@ export function listModelOf(def: EntityDef, role: Role | undefined): ListModel {
   const properties = propertiesOf(jsonSchemaOf(def.schema));
   const shown = fieldEntries(def).filter(([, meta]) => isShownTo(meta, role));
 
-  const columns = shown
-    .filter(([, meta]) => meta.list)
-    .map(([source, meta]): ListColumn => {
-      const kind = columnKind(meta, valueKindOf(properties[source]), role);
-      return {
-        source,
-        label: meta.label,
-        kind,
-        sortable: meta.sortable === true && kind !== 'referenceMany',
-        ...(meta.reference ? { reference: meta.reference } : {}),
-        ...(meta.choices ? { choices: meta.choices } : {}),
-      };
-    });
+  // The same fields, in the same order, as the server's list export (listFieldsOf).
+  const columns = listFieldsOf(def, role).map(({ source, meta }): ListColumn => {
+    const kind = columnKind(meta, valueKindOf(properties[source]), role);
+    return {
+      source,
+      label: meta.label,
+      kind,
+      sortable: meta.sortable === true && kind !== 'referenceMany',
+      ...(meta.reference ? { reference: meta.reference } : {}),
+      ...(meta.choices ? { choices: meta.choices } : {}),
+    };
+  });
 
   const search: ListFilter[] = fieldEntries(def).some(([, meta]) => meta.search)
     ? [{ source: SEARCH_SOURCE, label: 'Search', kind: 'search' }]

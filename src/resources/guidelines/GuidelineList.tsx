@@ -22,6 +22,7 @@ import type { GuidelineRecord } from '../../schemas/guidelines';
 import { ROLES, ROLE_LABELS, type Role } from '../../schemas/roles';
 import { showToast } from '../../ui/toast/toastStore';
 import { useGuidelinePaths } from './guidelinePaths';
+import { ListExportButtons } from '../generator';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
@@ -115,7 +116,12 @@ function missingRoles(data: readonly GuidelineRecord[] | undefined): Role[] {
 
 function ListActions() {
   const { data } = useListContext<GuidelineRecord>();
-  return <TopToolbar>{missingRoles(data).length > 0 && <AddGuidelineButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      <ListExportButtons />
+      {missingRoles(data).length > 0 && <AddGuidelineButton />}
+    </TopToolbar>
+  );
 }
 
 /** Under the table: the roles whose guideline page is still empty, each a shortcut to write it. */

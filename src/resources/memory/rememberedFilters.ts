@@ -63,5 +63,6 @@ const quizFilterSchema: z.ZodType<QuizFilter> = z.object({
   endDate: z.string().nullable(),
 });
 
-export const questionFilterMemory = createSessionSlot(MEMORY_KEYS.questionFilter, questionFilterSchema, defaultQuestionFilter);
-export const quizFilterMemory = createSessionSlot(MEMORY_KEYS.quizFilter, quizFilterSchema, defaultQuizFilter);
+/** Kept per user in localStorage (the user's preferences key), so they outlast a sign-out as the lists' other settings do. */
+export const questionFilterMemory = createSessionSlot(MEMORY_KEYS.questionFilter, questionFilterSchema, defaultQuestionFilter, 'user');
+export const quizFilterMemory = createSessionSlot(MEMORY_KEYS.quizFilter, quizFilterSchema, defaultQuizFilter, 'user');

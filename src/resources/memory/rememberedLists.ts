@@ -12,7 +12,7 @@ import { createSessionSlot } from './sessionSlot';
 /** How long a remembered list is used without asking the server again (our choice: nothing in the product fixes it). */
 export const REMEMBERED_LIST_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** The sessionStorage keys, as the product names them. */
+/** The storage keys, as the product names them (sessionStorage; the two filters below the user's preferences key in localStorage). */
 export const MEMORY_KEYS = {
   subjectModule: 'subjectModule',
   group: 'group',

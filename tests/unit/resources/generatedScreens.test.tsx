@@ -38,7 +38,12 @@ describe('generated list', () => {
     expect(headers).toEqual(expect.arrayContaining(['Department name', 'Department head', 'Username', 'Email', 'Phone']));
     expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /add department/i })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /export/i })).toBeInTheDocument();
+    // The export of the whole filtered set, in both formats, the reset and the column chooser.
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export XLSX' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reset filters' })).toBeInTheDocument();
+    // react-admin's column chooser ("Columns" in the app's English messages; its message key here, without them).
+    expect(screen.getByRole('button', { name: /columns/i })).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith(
       'department',
       expect.objectContaining({ sort: { field: 'departmentName', order: 'ASC' }, pagination: { page: 1, perPage: 25 } }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { authProvider, LoginFailed } from '../../../src/shell/authProvider';
+import { preferencesKeyOf } from '../../../src/auth/session';
 import { useMswServer } from '../helpers/mswServer';
 import { resetToastsAfterEach } from '../helpers/toasts';
 
@@ -82,6 +83,18 @@ describe('authProvider.logout', () => {
     await expect(authProvider.logout()).resolves.toBe('/');
     expect(authorization).toBe('Bearer tok');
     expect(localStorage.length).toBe(0);
+  });
+
+  it("keeps the users' list preferences (their own keys), and nothing else", async () => {
+    storeSession('TEACHER');
+    const kept = `${preferencesKeyOf('TEACHER', 'ann')}.rooms.listParams`;
+    localStorage.setItem(kept, '{"perPage":10}');
+    localStorage.setItem('RaStore.rooms.listParams', '{"perPage":50}');
+    server.use(http.post('/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Signed out' })));
+
+    await authProvider.logout();
+    expect(localStorage.getItem(kept)).toBe('{"perPage":10}');
+    expect(localStorage.length).toBe(1);
   });
 });
 

@@ -27,6 +27,7 @@ import { isOwnedBy, useCurrentUser, type CurrentUser } from '../../../auth/useCu
 import { BulkDeleteQuestionsButton } from './BulkDeleteQuestionsButton';
 import { QuestionFilterBar } from './QuestionFilterBar';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
+import { ListExportButtons, ResetFiltersButton } from '../../generator';
 import { activeQuestionFilters, questionApiFilter, useQuestionFilter } from './questionFilter';
 
 /** The bulk actions bar covers the table's header rather than the filters above it. */
@@ -37,6 +38,10 @@ const TABLE_SX = {
 
 /** The columns the question declaration lists, with its headings and sorting. */
 const COLUMN = declaredColumns(questionEntity, ['question', 'type', 'difficulty', 'marks', 'module']);
+/** The declared columns the list export writes (the screen's, under the same headings). */
+const EXPORTED_COLUMNS = ['question', 'type', 'difficulty', 'marks', 'module'];
+/** The bank's default order, which "Reset filters" restores. */
+const QUESTION_SORT = { field: 'id', order: 'DESC' } as const;
 
 export const DIFFICULTY_COLORS: Record<Difficulty, 'success' | 'warning' | 'error'> = {
   easy: 'success',
@@ -138,9 +143,12 @@ function EmptyBank() {
 function ListActions({ filter }: { filter: Record<string, unknown> }) {
   const paths = useQuestionPaths();
   const refresh = useRefresh();
+  const { clear } = useQuestionFilter();
   const [importing, setImporting] = useState(false);
   return (
     <ListToolbar createTo={paths.add} createLabel="Add question">
+      <ResetFiltersButton sort={QUESTION_SORT} onReset={clear} />
+      <ListExportButtons columns={EXPORTED_COLUMNS} />
       <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
         Import
       </Button>
@@ -174,7 +182,7 @@ export function QuestionList() {
     <List
       title="Question bank"
       filter={apiFilter}
-      sort={{ field: 'id', order: 'DESC' }}
+      sort={QUESTION_SORT}
       perPage={25}
       empty={false}
       exporter={false}

@@ -3,7 +3,7 @@ import { defaultQuestionFilter, questionFilterMemory, type QuestionFilter } from
 
 /**
  * The question bank's filter (modules, difficulty, type, creator, marks, dates; all empty by
- * default), remembered in sessionStorage under `questionFilter` (see
+ * default), remembered per user under `questionFilter` (see
  * memory/rememberedFilters), and how it becomes the list's API filter.
  */
 

@@ -1,4 +1,4 @@
-import { DataTable, List, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField as RaTextField, useRecordContext } from 'react-admin';
+import { DataTable, List, TopToolbar, ReferenceArrayField, ReferenceField, SingleFieldList, ChipField, TextField as RaTextField, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -13,6 +13,7 @@ import { QuizStateChip } from '../QuizStateChip';
 import type { QuizRecord } from '../quizTypes';
 import { useQuizPaths } from '../quizPaths';
 import { Action, QuizName, QuizWindow } from './QuizList';
+import { ListExportButtons, ResetFiltersButton } from '../../generator';
 
 const COLUMN = declaredColumns(quizEntity, ['name', 'group_id']);
 
@@ -37,6 +38,18 @@ function EmptyQuizzes() {
   );
 }
 
+const HEAD_QUIZ_SORT = { field: 'valid_from', order: 'DESC' } as const;
+
+/** Reset (the sort: a head's list has no filters of its own) and the export of every quiz of the scope. */
+function HeadQuizActions() {
+  return (
+    <TopToolbar>
+      <ResetFiltersButton sort={HEAD_QUIZ_SORT} />
+      <ListExportButtons />
+    </TopToolbar>
+  );
+}
+
 /**
  * A head's quizzes (route `quiz`, as the teacher's): every quiz of the department or institute
  * (the server's read scope), with its subjects, group, teacher, window and state, and a link to
@@ -46,7 +59,7 @@ export function HeadQuizList() {
   const now = Date.now();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List title="Quizzes" sort={{ field: 'valid_from', order: 'DESC' }} perPage={25} empty={false} exporter={false} actions={false} pagination={<ListPagination />}>
+    <List title="Quizzes" sort={HEAD_QUIZ_SORT} perPage={25} empty={false} exporter={false} actions={<HeadQuizActions />} pagination={<ListPagination />}>
       <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyQuizzes />} size="medium">
         <DataTable.Col {...COLUMN.name}>
           <QuizName compact={compact} />

@@ -23,6 +23,7 @@ import { changedQuizFilters, quizApiFilter, useQuizFilter } from '../quizFilter'
 import type { QuizRecord } from '../quizTypes';
 import { useQuizPaths } from '../quizPaths';
 import { QuizFilterBar } from './QuizFilterBar';
+import { ListExportButtons, ResetFiltersButton } from '../../generator';
 
 /** The columns the quiz declaration lists, with its headings and sorting. */
 const COLUMN = declaredColumns(quizEntity, ['name', 'group_id']);
@@ -130,9 +131,18 @@ function EmptyQuizzes() {
   );
 }
 
+/** The quizzes' default order, which "Reset filters" restores. */
+const QUIZ_SORT = { field: 'valid_from', order: 'DESC' } as const;
+
 function ListActions() {
   const paths = useQuizPaths();
-  return <ListToolbar createTo={paths.create} createLabel="Create quiz" />;
+  const { reset } = useQuizFilter();
+  return (
+    <ListToolbar createTo={paths.create} createLabel="Create quiz">
+      <ResetFiltersButton sort={QUIZ_SORT} onReset={reset} />
+      <ListExportButtons />
+    </ListToolbar>
+  );
 }
 
 /**
@@ -150,7 +160,7 @@ export function QuizList() {
     <List
       title="Quizzes"
       filter={apiFilter}
-      sort={{ field: 'valid_from', order: 'DESC' }}
+      sort={QUIZ_SORT}
       perPage={25}
       empty={false}
       exporter={false}

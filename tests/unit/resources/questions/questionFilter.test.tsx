@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { defaultQuestionFilter } from '../../../../src/resources/memory/rememberedFilters';
 import { activeQuestionFilters, questionApiFilter, useQuestionFilter } from '../../../../src/resources/questions/list/questionFilter';
+import { preferencesKeyOf } from '../../../../src/auth/session';
 
 beforeEach(() => {
   localStorage.setItem('role', 'TEACHER');
   localStorage.setItem('username', 'tara');
 });
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => localStorage.clear());
 
 describe('questionFilter', () => {
   it('starts with every field empty or null', () => {
@@ -17,12 +18,12 @@ describe('questionFilter', () => {
     expect(questionApiFilter(result.current.filter)).toEqual({});
   });
 
-  it('is remembered in sessionStorage under questionFilter, and read back by the next screen', () => {
+  it('is remembered per user (localStorage, under the user\'s preferences key and questionFilter), and read back by the next screen', () => {
     const first = renderHook(() => useQuestionFilter());
     act(() => first.result.current.change({ moduleIds: [3, 4], type: ['single'], createdBy: 'ME', marks: 2 }));
     first.unmount();
 
-    const stored = JSON.parse(sessionStorage.getItem('questionFilter') ?? '{}') as Record<string, unknown>;
+    const stored = JSON.parse(localStorage.getItem(`${preferencesKeyOf('TEACHER', 'tara')}questionFilter`) ?? '{}') as Record<string, unknown>;
     expect(stored).toMatchObject({ moduleIds: [3, 4], difficulty: [], type: ['single'], createdBy: 'ME', marks: 2, startDate: null, endDate: null });
 
     const next = renderHook(() => useQuestionFilter());

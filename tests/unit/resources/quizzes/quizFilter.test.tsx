@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { ANY_CREATOR, changedQuizFilters, quizApiFilter, useQuizFilter } from '../../../../src/resources/quizzes/quizFilter';
+import { preferencesKeyOf } from '../../../../src/auth/session';
 
 beforeEach(() => {
   localStorage.setItem('role', 'TEACHER');
   localStorage.setItem('username', 'tara');
 });
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => localStorage.clear());
 
 describe('quizFilter', () => {
   it("shows the teacher's own quizzes by default ('ME')", () => {
@@ -17,12 +18,12 @@ describe('quizFilter', () => {
     expect(changedQuizFilters(result.current.filter)).toBe(0);
   });
 
-  it('is remembered in sessionStorage under quizFilter, and read back by the next screen', () => {
+  it('is remembered per user (localStorage, under the user\'s preferences key and quizFilter), and read back by the next screen', () => {
     const first = renderHook(() => useQuizFilter());
     act(() => first.result.current.change({ subjectIds: [2], createdBy: ANY_CREATOR, startDate: '2025-01-01T00:00:00.000Z' }));
     first.unmount();
 
-    expect(JSON.parse(sessionStorage.getItem('quizFilter') ?? '{}')).toMatchObject({
+    expect(JSON.parse(localStorage.getItem(`${preferencesKeyOf('TEACHER', 'tara')}quizFilter`) ?? '{}')).toMatchObject({
       subjectIds: [2],
       createdBy: '',
       startDate: '2025-01-01T00:00:00.000Z',
