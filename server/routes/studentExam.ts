@@ -38,9 +38,10 @@ import {
   attemptHistory,
   attemptOfStudent,
   attemptOwnerAndPaper,
+  attemptStateOfStudent,
   attemptStatesOf,
   attemptStatus,
-  quizzesOfStudent,
+  quizOfStudent,
   quizzesOfStudentInWindow,
   savedAnswer,
   savedAnswers,
@@ -144,10 +145,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => group.drain());
   const integrity = examIntegrity(app);
 
-  const myQuizzes = (user: SessionUser) => quizzesOfStudent(app.db, user);
-
   async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
-    const quiz = await myQuizzes(user).where('q.id', '=', quizId).executeTakeFirst();
+    const quiz = await quizOfStudent(app.db, user, quizId);
     if (!quiz) throw notFound('Quiz not found');
     return quiz as Quiz;
   }
@@ -386,7 +385,12 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
-    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    // Its state only: the paper (tens of kB) is read once, by the close that grades it.
+    const state = await attemptStateOfStudent(app.db, req.params.attemptId, req.user!.userId);
+    if (!state) throw notFound('Attempt not found');
+    // As myAttempt does: past its deadline and grace, the server closes it itself first.
+    const overdue = state.status === 'in_progress' && Date.now() > state.deadline + SAVE_GRACE_MS;
+    const attempt = overdue ? await closedBy(req.user!, await closeAttempt(app.db, state.id, 'deadline', Date.now(), group.run)) : state;
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student', Date.now(), group.run)) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
