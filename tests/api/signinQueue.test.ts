@@ -71,7 +71,8 @@ describeDb('a flood of sign-ins beyond the hashing queue', () => {
     // and quickly (hashing the admitted ones takes several argon2id runs per worker).
     const lastSignIn = Math.max(...finished.filter((f) => f.status === 200).map((f) => f.at));
     expect(saveAt).toBeLessThan(lastSignIn);
-    expect(saveAt - saveFrom).toBeLessThan(1_000);
+    // (A generous absolute bound: the machine may be shared; the comparison above is the real test.)
+    expect(saveAt - saveFrom).toBeLessThan(5_000);
   }, 60_000);
 
   it('lets sign-ins in again once the queue has drained, and a refusal never counted as a failed try', async () => {
