@@ -70,6 +70,9 @@ parentPort.on('message', ({ op, password, stored, options }) => {
 type Job = { op: 'hash'; password: string } | { op: 'verify'; password: string; stored: string };
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; startedAt?: number };
 
+/** A sign-in is not made to wait longer than this for a hashing worker, whatever the bound in numbers. */
+const MAX_WAIT_MS = 20_000;
+
 /** Workers left idle this long end, giving their memory back; the next sign-in starts one again (a few ms). */
 const IDLE_MS = 30_000;
 
@@ -88,13 +91,20 @@ class HashingPool {
    * (HashingBusy) instead of waiting. Without it the job always waits its turn.
    */
   run<T>(job: Job, queueLimit?: number): Promise<T> {
-    if (queueLimit !== undefined && this.queue.length >= queueLimit && this.started >= this.size && this.idle.length === 0) {
-      return Promise.reject(new HashingBusy(this.retryAfterSeconds()));
-    }
+    if (queueLimit !== undefined && this.full(queueLimit)) return Promise.reject(new HashingBusy(this.retryAfterSeconds()));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ job, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * No room for one more bounded job: `queueLimit` already wait, or those waiting would keep it
+   * more than MAX_WAIT_MS from a worker (a slow or busy machine hashes fewer a second).
+   */
+  full(queueLimit: number): boolean {
+    if (this.started < this.size || this.idle.length > 0) return false;
+    return this.queue.length >= queueLimit || (this.queue.length * this.jobMs) / this.size > MAX_WAIT_MS;
   }
 
   /** Jobs waiting for a worker, and the jobs being hashed now. */
@@ -177,12 +187,12 @@ const verifyHash = (stored: string, password: string, queueLimit?: number) => ha
 export const hashingLoad = () => hashing.load();
 
 /**
- * Throws HashingBusy when `queueLimit` password checks already wait: a sign-in checks this before
+ * Throws HashingBusy when `queueLimit` password checks already wait (or they are more than 20 s
+ * of work for the workers): a sign-in checks this before
  * it counts as a try, so a refusal for load never counts against the account.
  */
 export function assertHashingRoom(queueLimit: number): void {
-  const { waiting } = hashing.load();
-  if (waiting >= queueLimit) throw new HashingBusy(hashing.retryAfterSeconds());
+  if (hashing.full(queueLimit)) throw new HashingBusy(hashing.retryAfterSeconds());
 }
 
 /** A hash of a random password, verified against when the username is unknown so timing does not tell. */
