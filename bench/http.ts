@@ -11,6 +11,8 @@ export interface JsonResponse {
   body: any;
   /** Network error or timeout; status is 0 then. */
   error?: string;
+  /** The Retry-After header in seconds, when the answer had one (a 503 or 429). */
+  retryAfter?: number;
   startedAt: number;
   endedAt: number;
 }
@@ -32,15 +34,21 @@ export class JsonClient {
   private readonly host: string;
   private readonly port: number;
 
+  /**
+   * `maxFreeSockets`: idle sockets kept per source address. With one student per address, 1:
+   * the second socket a double click opened closes once answered, so 10,000 students keep
+   * 10,000 sockets (each is a file descriptor here and in the server), not twice as many.
+   */
   constructor(
     baseUrl: string,
     private readonly timeoutMs = 120_000,
+    maxFreeSockets = 100_000,
   ) {
     const url = new URL(baseUrl);
     this.baseUrl = url.origin;
     this.host = url.hostname;
     this.port = Number(url.port || 80);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 100_000, scheduling: 'lifo' });
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets, scheduling: 'lifo' });
   }
 
   request(opts: RequestOptions): Promise<JsonResponse> {
@@ -72,7 +80,8 @@ export class JsonClient {
             } catch {
               body = undefined;
             }
-            done({ status: res.statusCode ?? 0, body });
+            const retryAfter = Number(res.headers['retry-after']);
+            done({ status: res.statusCode ?? 0, body, ...(retryAfter > 0 ? { retryAfter } : {}) });
           });
           res.on('error', (err) => done({ status: 0, body: undefined, error: err.message }));
         },

@@ -1,4 +1,5 @@
 import type { RatioResult } from './saveRatio';
+import { argon2Description } from './scale';
 import type { BundleResult } from './bundle';
 import type { GradingResult, ImportResult, ListResult } from './extras';
 import type { AnalysisResult } from './analysis';
@@ -24,6 +25,8 @@ export interface ModeResult {
   /** CPU seconds each server process used during this storm. */
   serverCpuSeconds: number[];
   generator: { loopDelayP99Ms: number; cpuSeconds: number };
+  /** Sign-ins answered 503 (hashing queue full) and sent again after Retry-After. */
+  signInRetries?: number;
 }
 
 export interface ConfigResult {
@@ -114,6 +117,11 @@ export function printMode(config: ConfigResult, modeName: StormMode, mode: ModeR
   console.log(
     `  server peak RSS ${mode.peakRssMb.map((m) => `${m} MB`).join(' / ')}, server CPU ${mode.serverCpuSeconds.map((c) => `${c} s`).join(' / ')}; load generator CPU ${mode.generator.cpuSeconds} s, event-loop delay p99 ${mode.generator.loopDelayP99Ms} ms`,
   );
+  const signIn = mode.ops.signIn;
+  if (signIn?.count) {
+    const retried = mode.signInRetries ? `; ${mode.signInRetries} answer(s) 503 "too many sign-ins at once", sent again after Retry-After` : '';
+    console.log(`  sign-in: ${signIn.rps} sign-ins/s (${argon2Description()})${retried}`);
+  }
   const saveCpu = mode.phaseServerCpuSeconds?.save;
   if (saveCpu !== undefined && mode.ops.save?.count) {
     console.log(`  server CPU in the save phase: ${saveCpu} s for ${mode.ops.save.count} saves, ${saveCpuMicros(mode)} µs a save`);
@@ -258,6 +266,10 @@ export function markdown(results: Results): string {
         `### ${modeName} storm (${mode.students} students, ${(mode.wallMs / 1000).toFixed(1)} s; peak RSS ${mode.peakRssMb.join(' / ')} MB; lost saves ${v.lostSaves}, duplicate attempts ${v.duplicateAttempts}, missing ${v.missingAttempts})`,
         '',
       );
+      if (mode.ops.signIn?.count) {
+        const retried = mode.signInRetries ? `; ${mode.signInRetries} sign-in answer(s) were 503 "too many sign-ins at once" and sent again after their Retry-After (a sign-in's latency runs from its first try)` : '';
+        lines.push(`Sign-in: ${num(mode.ops.signIn.rps)} sign-ins/s, ${argon2Description()}${retried}.`, '');
+      }
       lines.push('| operation | requests | errors | req/s | p50 ms | p95 ms | p99 ms | max ms |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
       for (const op of OPS) {
         const s = mode.ops[op];
@@ -345,6 +357,8 @@ export function readmeSummary(results: Results): string {
   }
   lines.push('', 'Latencies in ms. Save / bare-Fastify baseline throughput: ' + Object.values(results.configurations).map((c) => `${c.name} ${c.saveToBaselineRatio?.toFixed(3) ?? '-'} (baseline ${num(c.baseline?.rps, 0)} req/s)`).join(', ') + '.', '');
   lines.push(...saveRatioLines(results));
+  const signIns = Object.values(results.configurations).filter((c) => c.throughput?.ops.signIn?.count);
+  if (signIns.length) lines.push(`Sign-ins per second in the throughput storm (${argon2Description()}): ` + signIns.map((c) => `${c.name} ${num(c.throughput!.ops.signIn.rps, 0)}`).join(', ') + '.', '');
   const sebRatios = Object.values(results.configurations).filter((c) => c.sebToPlainSaveRatio !== undefined);
   if (sebRatios.length) lines.push('Save throughput of the SEB storm / the plain throughput storm: ' + sebRatios.map((c) => `${c.name} ${c.sebToPlainSaveRatio!.toFixed(3)}`).join(', ') + '.', '');
   const extras: string[] = [];

@@ -26,10 +26,12 @@ import { sql } from 'kysely';
 import { buildServer, readCpuSeconds, readMemory, ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
 import { verifyStorm } from './verify';
 import { CURRENT_ENTRY, runSaveRatio, type RatioResult } from './saveRatio';
+import { argon2Description, doubleStartsWithin, fileLimitNote, openFileLimit } from './scale';
 
 const HELP = `npm run bench -- [options]
 
-  --students N             students in the storm (default 1000, at most 5000)
+  --students N             students in the storm (default 1000, at most 20000; 10000 needs ulimit -n of 12000
+                           or more for every double start, see bench/README.md)
   --questions N            questions in the bank (default 100000)
   --quiz-questions N       fixed questions of the quiz, mixed types (default 30)
   --group-size N           students per section group (default 50)
@@ -116,7 +118,7 @@ const float = (name: keyof typeof args, min: number, max: number) => {
 };
 
 const opts = {
-  students: int('students', 1, 5000),
+  students: int('students', 1, 20_000),
   questions: int('questions', 100, 1_000_000),
   quizQuestions: int('quiz-questions', 1, 200),
   groupSize: int('group-size', 1, 5000),
@@ -261,6 +263,7 @@ async function stormPlan(mode: StormMode, servers: ServerProcess[], seed: SeedIn
       timeoutMs: opts.timeoutMs,
       seed: opts.seed + (mode === 'throughput' ? 1 : mode === 'realistic' ? 2 : 3),
       serverPids: servers.map((s) => s.pid),
+      doubleStarts: doubleStartsWithin(seed.students.length),
       ...(mode === 'seb' ? { sebConfigKeys: await sebConfigKeys(urls, seed.teacher, seed.password, seed.quizzes.seb.id) } : {}),
     },
   );
@@ -299,6 +302,7 @@ async function runMode(mode: StormMode, servers: ServerProcess[], seed: SeedInfo
     peakRssMb,
     serverCpuSeconds,
     generator: raw.generator,
+    signInRetries: raw.signInRetries,
   };
   return { result, raw };
 }
@@ -461,6 +465,9 @@ async function main() {
     `Students ${opts.students}, bank ${opts.questions}, quiz ${opts.quizQuestions} questions; configurations ${configs.map((c) => c.name).join(', ')}; ` +
       `LOGIN_RATE_PER_MINUTE=${loginRate}; ${opts.studentsPerAddress ? `${opts.studentsPerAddress} student(s) per loopback source address` : 'all load from 127.0.0.1'}`,
   );
+  console.log(`Sign-in: ${argon2Description()}; the server's SIGNIN_QUEUE_LIMIT is its default`);
+  const fdNote = fileLimitNote(opts.students);
+  console.log(fdNote ? `note: ${fdNote}` : `open-file limit ${openFileLimit()}: enough for ${opts.students} students`);
   const linkStudents = opts.linkShare > 0 ? Math.floor(opts.students / Math.max(1, Math.round(1 / opts.linkShare))) : 0;
   if (opts.studentsPerAddress === 0 && linkStudents > 60) {
     console.log(`note: the exam-link route allows 60 requests per minute per address; ${linkStudents} link students from one address will be refused in part`);

@@ -316,7 +316,7 @@ export function stormPlanFor(
   mode: StormPlan['mode'],
   servers: string[],
   seed: SeedInfo,
-  load: Pick<StormPlan, 'rampSeconds' | 'thinkScale' | 'overwriteShare' | 'studentsPerAddress' | 'timeoutMs' | 'seed' | 'sebConfigKeys' | 'serverPids'>,
+  load: Pick<StormPlan, 'rampSeconds' | 'thinkScale' | 'overwriteShare' | 'studentsPerAddress' | 'timeoutMs' | 'seed' | 'sebConfigKeys' | 'serverPids' | 'doubleStarts'>,
 ): StormPlan {
   const quiz = seed.quizzes[mode];
   return {

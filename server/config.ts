@@ -60,6 +60,12 @@ const envSchema = z.object({
    * (1 s, 2 s, 4 s … up to LOGIN_MAX_DELAY_SECONDS) and, with reCAPTCHA, needs the captcha.
    */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /**
+   * Password sign-ins one process lets wait for a hashing worker (argon2id runs on worker threads,
+   * off the event loop). Beyond it a sign-in is answered 503 with Retry-After at once, so a sign-in
+   * storm neither waits towards a time-out nor holds memory; saves never wait behind it either way.
+   */
+  SIGNIN_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(500),
   /** Failed sign-ins of one username from all addresses before every sign-in of it needs the captcha. */
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

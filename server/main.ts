@@ -20,7 +20,9 @@ async function main() {
     process.once('exit', () => owner?.release());
   }
   const portal = await startPortal(config);
-  const address = await portal.app.listen({ port: config.PORT, host: config.HOST });
+  // A hall connecting at once while the event loop is busy: connections wait in the kernel's queue
+  // (capped by net.core.somaxconn) instead of having their SYNs dropped and retried seconds later.
+  const address = await portal.app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [
     '',

@@ -8,6 +8,19 @@ const ARGON2ID = 2;
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/** The argon2id parameters every new hash is made with (what the bench prints beside its sign-ins per second). */
+export const ARGON2_PARAMETERS = { algorithm: 'argon2id', memoryKiB: OPTIONS.memoryCost, passes: OPTIONS.timeCost, lanes: OPTIONS.parallelism } as const;
+
+/**
+ * A sign-in refused because too many password checks already wait for a hashing worker: the
+ * caller answers 503 with Retry-After instead of letting the request wait towards a time-out.
+ */
+export class HashingBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many sign-ins at once: try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`);
+  }
+}
+
 /** Hashes a password a person chose: argon2id. */
 export const hashPassword = (password: string) => hashing.run<string>({ op: 'hash', password });
 
@@ -55,7 +68,10 @@ parentPort.on('message', ({ op, password, stored, options }) => {
 });`;
 
 type Job = { op: 'hash'; password: string } | { op: 'verify'; password: string; stored: string };
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; startedAt?: number };
+
+/** A sign-in is not made to wait longer than this for a hashing worker, whatever the bound in numbers. */
+const MAX_WAIT_MS = 20_000;
 
 /** Workers left idle this long end, giving their memory back; the next sign-in starts one again (a few ms). */
 const IDLE_MS = 30_000;
@@ -65,14 +81,41 @@ class HashingPool {
   private readonly queue: (Pending & { job: Job })[] = [];
   private readonly busy = new Map<Worker, Pending>();
   private started = 0;
+  /** How long one job keeps a worker, smoothed (ms): what a wait in the queue is estimated from. */
+  private jobMs = 40;
 
   constructor(private readonly size: number) {}
 
-  run<T>(job: Job): Promise<T> {
+  /**
+   * `queueLimit`: jobs that may already wait for a worker; beyond it the job is refused at once
+   * (HashingBusy) instead of waiting. Without it the job always waits its turn.
+   */
+  run<T>(job: Job, queueLimit?: number): Promise<T> {
+    if (queueLimit !== undefined && this.full(queueLimit)) return Promise.reject(new HashingBusy(this.retryAfterSeconds()));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ job, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * No room for one more bounded job: `queueLimit` already wait, or those waiting would keep it
+   * more than MAX_WAIT_MS from a worker (a slow or busy machine hashes fewer a second).
+   */
+  full(queueLimit: number): boolean {
+    if (this.started < this.size || this.idle.length > 0) return false;
+    return this.queue.length >= queueLimit || (this.queue.length * this.jobMs) / this.size > MAX_WAIT_MS;
+  }
+
+  /** Jobs waiting for a worker, and the jobs being hashed now. */
+  load(): { waiting: number; running: number } {
+    return { waiting: this.queue.length, running: this.busy.size };
+  }
+
+  /** When the queue as it is now will have drained, in whole seconds (1 to 60). */
+  retryAfterSeconds(): number {
+    const ms = ((this.queue.length + this.busy.size) * this.jobMs) / this.size;
+    return Math.min(60, Math.max(1, Math.ceil(ms / 1000)));
   }
 
   private dispatch(): void {
@@ -82,7 +125,7 @@ class HashingPool {
       const worker = free?.worker ?? (this.started < this.size ? this.spawn() : undefined);
       if (!worker) return;
       const { job, resolve, reject } = this.queue.shift()!;
-      this.busy.set(worker, { resolve, reject });
+      this.busy.set(worker, { resolve, reject, startedAt: performance.now() });
       // A worker at work keeps the process alive (a CLI awaiting a hash); an idle one does not.
       worker.ref();
       worker.postMessage({ ...job, options: OPTIONS });
@@ -100,6 +143,7 @@ class HashingPool {
     worker.on('message', (message: { result: unknown }) => {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
+      if (pending?.startedAt !== undefined) this.jobMs = 0.8 * this.jobMs + 0.2 * (performance.now() - pending.startedAt);
       worker.unref();
       this.idle.push({ worker, timer: setTimeout(() => this.retire(worker), IDLE_MS).unref() });
       pending?.resolve(message.result);
@@ -137,23 +181,39 @@ class HashingPool {
 
 // Each hash holds 19 MiB while it runs: at most 4 at once, whatever the number of cores.
 const hashing = new HashingPool(Math.min(4, Math.max(1, os.availableParallelism())));
-const verifyHash = (stored: string, password: string) => hashing.run<boolean>({ op: 'verify', password, stored });
+const verifyHash = (stored: string, password: string, queueLimit?: number) => hashing.run<boolean>({ op: 'verify', password, stored }, queueLimit);
+
+/** The hashing pool's load now: sign-ins waiting for a worker and being checked. */
+export const hashingLoad = () => hashing.load();
+
+/**
+ * Throws HashingBusy when `queueLimit` password checks already wait (or they are more than 20 s
+ * of work for the workers): a sign-in checks this before
+ * it counts as a try, so a refusal for load never counts against the account.
+ */
+export function assertHashingRoom(queueLimit: number): void {
+  if (hashing.full(queueLimit)) throw new HashingBusy(hashing.retryAfterSeconds());
+}
 
 /** A hash of a random password, verified against when the username is unknown so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+/**
+ * Checks a password against its stored hash on a hashing worker. With `queueLimit` (a sign-in),
+ * the check is refused with HashingBusy when that many checks already wait for a worker.
+ */
+export async function verifyPassword(passwordHash: string | undefined, password: string, queueLimit?: number): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
       dummyHash = undefined;
       throw error;
     });
     const dummy = await dummyHash;
-    await verifyHash(dummy, password);
+    await verifyHash(dummy, password, queueLimit);
     return false;
   }
   if (passwordHash.startsWith(GENERATED_PREFIX)) return verifyGenerated(passwordHash, password);
-  return verifyHash(passwordHash, password);
+  return verifyHash(passwordHash, password, queueLimit);
 }
 
 /** A readable initial password (12 characters of 55: about 69 bits) shown once to the person who created the account. */

@@ -7,6 +7,7 @@ import { endExamLinkSessions } from './links';
 import { buildPaper, type PaperQuestion, type PaperSource, type QuizPaperConfig } from './paper';
 import type { EffectiveSettings } from './effective';
 import { recountAttempts } from './quizGrade';
+import type { TransactionRunner } from '../db/groupCommit';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -107,6 +108,8 @@ export async function startAttempt(
   now: number,
   drawFrom: { config: QuizPaperConfig; source: PaperSource } | undefined,
   effective: EffectiveSettings,
+  /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
+  inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
   const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
   const running = previous.find((a) => a.status === 'in_progress');
@@ -120,7 +123,7 @@ export async function startAttempt(
   }
   const extra = await extraMinutesOf(db, quiz.id, studentId);
   const maxScore = questions.reduce((sum, q) => sum + q.marks, 0);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(async (trx) => {
     const attempts = await attemptStatesOfQuiz(trx, quiz.id, studentId);
     const stillRunning = attempts.find((a) => a.status === 'in_progress');
     if (stillRunning) return { attempt: await trx.selectFrom('attempts').selectAll().where('id', '=', stillRunning.id).executeTakeFirstOrThrow(), created: false };
@@ -312,8 +315,14 @@ async function gradeChunk(db: Kysely<Database>, chunk: number[], closeFirst?: { 
  * Closes an attempt in progress (by the student, at the deadline, or by the teacher) and grades it.
  * Idempotent: only the first caller moves it out of 'in_progress'.
  */
-export async function closeAttempt(db: Kysely<Database>, attemptId: number, by: 'student' | 'deadline' | 'teacher', now = Date.now()): Promise<AttemptRow> {
-  return db.transaction().execute(async (trx) => {
+export async function closeAttempt(
+  db: Kysely<Database>,
+  attemptId: number,
+  by: 'student' | 'deadline' | 'teacher',
+  now = Date.now(),
+  inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
+): Promise<AttemptRow> {
+  return inTransaction(async (trx) => {
     const attempt = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
     if (attempt.status !== 'in_progress') return attempt;
     const moved = await trx

@@ -23,6 +23,25 @@ export const quizzesOfStudent = (db: Db, user: SessionUser) =>
     );
 
 /**
+ * One quiz, when this student may take it (the same rule as quizzesOfStudent): found by its key,
+ * then the membership of its own group checked by the group's key, instead of listing the
+ * student's groups first (the instruction page and every start ask this).
+ */
+export const quizOfStudent = (db: Db, user: SessionUser, quizId: number) =>
+  db
+    .selectFrom('quizzes as q')
+    .selectAll('q')
+    .where('q.id', '=', quizId)
+    .where('q.published', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('group_students as gs').select('gs.group_id').whereRef('gs.group_id', '=', 'q.group_id').where('gs.student_id', '=', user.userId)),
+        eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
+      ]),
+    )
+    .executeTakeFirst();
+
+/**
  * The student's quizzes whose window may be open now (`available`) or still to open (`upcoming`):
  * by the quiz's own window, or any quiz an override of the student or of one of their groups may
  * move; each student's own window is decided from the effective settings (server/exam/effective.ts).
@@ -49,6 +68,10 @@ export const attemptOwnerAndPaper = (db: Db, attemptId: number) =>
 /** The student's own attempt, whole, or undefined. */
 export const attemptOfStudent = (db: Db, attemptId: number, studentId: number) =>
   db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', studentId).executeTakeFirst();
+
+/** The student's own attempt without its paper (its state, for a submission), or undefined. */
+export const attemptStateOfStudent = (db: Db, attemptId: number, studentId: number) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('id', '=', attemptId).where('student_id', '=', studentId).executeTakeFirst();
 
 /** An attempt's status and deadline, which change while it runs. */
 export const attemptStatus = (db: Db, attemptId: number) =>

@@ -12,7 +12,9 @@ import { fieldErrors, validationError } from './validation';
  */
 export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    if (err.statusCode >= 500) req.log.error({ err }, err.message);
+    // A 503 is the server shedding load on purpose (with Retry-After): a warning, not a failure.
+    if (err.statusCode === 503) req.log.warn({ code: err.code }, err.message);
+    else if (err.statusCode >= 500) req.log.error({ err }, err.message);
     return reply.code(err.statusCode).send(fail(err.message, err.data));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

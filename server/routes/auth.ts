@@ -4,7 +4,7 @@ import { loginSchema } from '../../src/schemas/auth';
 import { rolePath } from '../../src/schemas/roles';
 import { verifyCaptcha } from '../auth/captcha';
 import { LoginThrottle } from '../auth/loginThrottle';
-import { verifyPassword } from '../auth/passwords';
+import { assertHashingRoom, HashingBusy, verifyPassword } from '../auth/passwords';
 import { perMinuteLimit } from '../auth/rateLimits';
 import { findUserByUsername } from '../accounts/users';
 import { AppError } from '../lib/errors';
@@ -34,6 +34,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
+  /** Runs `check`; a HashingBusy it throws becomes the 503 with Retry-After (other errors pass). */
+  const busyUnless = <T>(reply: FastifyReply, check: () => T): T => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof HashingBusy)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      throw new AppError(503, error.message, 'SIGNIN_BUSY', { retryAfterSeconds: error.retryAfterSeconds });
+    }
+  };
+
   app.post(
     '/auth/login',
     {
@@ -61,10 +72,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
+      // Refused for load before it counts as a try: a busy server never counts against the account.
+      busyUnless(reply, () => assertHashingRoom(config.SIGNIN_QUEUE_LIMIT));
       const started = await throttle.begin(username, req.ip);
       if (started.waitMs > 0) throw mustWait(reply, started.waitMs, started.challenged);
       const user = await findUserByUsername(app.db, username);
-      const passwordOk = await verifyPassword(user?.password_hash, password);
+      const passwordOk = await verifyPassword(user?.password_hash, password, config.SIGNIN_QUEUE_LIMIT).catch((error: unknown) => busyUnless(reply, () => {
+        throw error;
+      }));
       if (!user || !passwordOk || user.role !== role) {
         const after = await throttle.failed(username, req.ip);
         throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS', after.challenged && captchaEnabled ? { captchaRequired: true } : undefined);

@@ -23,6 +23,7 @@ import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
 import { SaveBatcher } from '../exam/saveBatcher';
+import { GroupCommit } from '../db/groupCommit';
 import { AppError, notFound } from '../lib/errors';
 import { START_BLOCK_TEXT, type StartRefusalReason } from '../../src/schemas/examStart';
 import { ok } from '../lib/envelope';
@@ -37,9 +38,10 @@ import {
   attemptHistory,
   attemptOfStudent,
   attemptOwnerAndPaper,
+  attemptStateOfStudent,
   attemptStatesOf,
   attemptStatus,
-  quizzesOfStudent,
+  quizOfStudent,
   quizzesOfStudentInWindow,
   savedAnswer,
   savedAnswers,
@@ -138,12 +140,13 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const batcher = new SaveBatcher(app.db);
   // On shutdown the pending batch is committed before the database closes.
   app.addHook('onClose', () => batcher.drain());
+  // Starts and submissions of a whole hall share their commits on SQLite (one fsync for many).
+  const group = new GroupCommit(app.db, app.dialect === 'sqlite');
+  app.addHook('onClose', () => group.drain());
   const integrity = examIntegrity(app);
 
-  const myQuizzes = (user: SessionUser) => quizzesOfStudent(app.db, user);
-
   async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
-    const quiz = await myQuizzes(user).where('q.id', '=', quizId).executeTakeFirst();
+    const quiz = await quizOfStudent(app.db, user, quizId);
     if (!quiz) throw notFound('Quiz not found');
     return quiz as Quiz;
   }
@@ -177,7 +180,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {
-      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from, settings));
+      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from, settings, group.run));
       starting.set(key, pending);
       void pending.finally(() => starting.delete(key)).catch(() => {});
     }
@@ -382,9 +385,14 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/student/attempts/:attemptId/submit', { onRequest, schema: { tags, summary: 'Submit (idempotent)', params: z.object({ attemptId: id }) } }, async (req) => {
-    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    // Its state only: the paper (tens of kB) is read once, by the close that grades it.
+    const state = await attemptStateOfStudent(app.db, req.params.attemptId, req.user!.userId);
+    if (!state) throw notFound('Attempt not found');
+    // As myAttempt does: past its deadline and grace, the server closes it itself first.
+    const overdue = state.status === 'in_progress' && Date.now() > state.deadline + SAVE_GRACE_MS;
+    const attempt = overdue ? await closedBy(req.user!, await closeAttempt(app.db, state.id, 'deadline', Date.now(), group.run)) : state;
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
-    const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student')) : attempt;
+    const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student', Date.now(), group.run)) : attempt;
     const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
     const review = await reviewFor(app.db, quiz, closed);
     if (!review.options.marks) closed.score = null;

@@ -67,6 +67,20 @@ describe('authProvider.login', () => {
     await expect(attempt).rejects.toEqual(new LoginFailed('Invalid username, password or role', false));
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('rejects with the message of a 503 when too many sign-ins wait (not a connection issue)', async () => {
+    const message = 'Too many sign-ins at once: try again in 3 seconds';
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ success: false, message, data: { retryAfterSeconds: 3 } }, { status: 503, headers: { 'Retry-After': '3' } }),
+      ),
+    );
+
+    const attempt = authProvider.login({ username: 'a', password: 'b', role: 'STUDENT', recaptchaValue: null, userTime: 1 });
+
+    await expect(attempt).rejects.toEqual(new LoginFailed(message, false));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });
 
 describe('authProvider.logout', () => {
