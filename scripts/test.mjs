@@ -1,11 +1,13 @@
 // Runs every test stage in order and ends with one summary line: "Tests: N passed, M failed".
-// Stages: type check, unit tests, API tests on SQLite and PostgreSQL, end-to-end tests in Chromium,
-// and the production layout (nginx, two server processes, PostgreSQL, Redis).
+// Stages: the Node.js versions the installed packages declare (scripts/check-engines.mjs), type check,
+// unit tests, API tests on SQLite and PostgreSQL, end-to-end tests in Chromium, and the production
+// layout (nginx, two server processes, PostgreSQL, Redis).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const only = process.argv.slice(2);
 const stages = [
+  { name: 'engines', cmd: ['node', 'scripts/check-engines.mjs'] },
   { name: 'chromium', cmd: ['bash', 'scripts/ensure-chromium.sh'], when: 'e2e' },
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'unit', vitest: ['--project', 'unit'] },
