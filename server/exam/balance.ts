@@ -49,7 +49,7 @@ export function balanceDifficulties(questions: readonly BalanceQuestion[]): Map<
       continue;
     }
     const s = sums.get(`${q.subjectId}:${q.level}`);
-    out.set(q.id, s ? s.sum / s.n : (LEVEL_FALLBACK[q.level] ?? 0));
+    out.set(q.id, s ? s.sum / s.n : (LEVEL_FALLBACK[q.level.toLowerCase()] ?? 0));
   }
   return out;
 }

@@ -196,7 +196,7 @@ export async function paperDifferencesOf(
   const bank = await balanceQuestionsOf(db, subjects);
   const difficulty = balanceDifficulties(bank);
   // A question that left the subjects since keeps its declared level's fallback.
-  for (const paper of papers) for (const q of paper) if (!difficulty.has(q.id) && q.type !== 'description') difficulty.set(q.id, LEVEL_FALLBACK[q.difficulty] ?? 0);
+  for (const paper of papers) for (const q of paper) if (!difficulty.has(q.id) && q.type !== 'description') difficulty.set(q.id, LEVEL_FALLBACK[q.difficulty.toLowerCase()] ?? 0);
   const calibrated = new Set(bank.filter((q) => q.calibrated !== null).map((q) => q.id));
   const theta = await averageAbilityOf(db, subjects);
   const means: number[] = [];
