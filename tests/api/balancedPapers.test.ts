@@ -289,6 +289,9 @@ describeDb('balanced random papers', () => {
     const bad = await call('POST', '/api/quizzes/fairness', tokens.teacher, { ...body, balance_tolerance: 3 });
     expect(bad.statusCode, bad.body).toBe(400);
     expect(json(bad).data?.errors?.balance_tolerance).toBe('Tolerance must be between 0.05 and 2 logits');
+    const notAnId = await call('POST', '/api/quizzes/fairness', tokens.teacher, { ...body, subjects: ['abc'], id: 2 ** 31 });
+    expect(notAnId.statusCode, notAnId.body).toBe(400);
+    expect(json(notAnId).data.errors).toMatchObject({ subjects: 'Please select a valid subject', id: 'Quiz id must be a number' });
     expect((await call('POST', '/api/quizzes/fairness', tokens.student, body)).statusCode).toBe(403);
     expect((await call('POST', '/api/quizzes/fairness', tenantB.tokens.TEACHER, body)).statusCode).toBe(404);
     expect((await call('POST', '/api/quizzes/fairness', tenantB.tokens['DEPARTMENT-HEAD'], body)).statusCode).toBe(404);
