@@ -4,6 +4,7 @@ import type { Database, QuestionCalibrationTable } from '../db/tables';
 import { paperOf } from '../exam/attempts';
 import type { PaperQuestion } from '../exam/paper';
 import { notFound } from '../lib/errors';
+import type { PersonsSummary } from '../../src/schemas/fairness';
 import { markOf } from './marksTally';
 import { drawsQuestions } from './report';
 import type { RaschResponse } from './rasch';
@@ -30,7 +31,44 @@ export interface SubjectCalibration {
   calibratedAt: number | null;
   minResponses: number;
   items: CalibrationItem[];
+  /** The ability estimates of the attempts the calibration used (count 0 before the first). */
+  persons: PersonsSummary;
 }
+
+export const NO_PERSONS: PersonsSummary = { count: 0, mean: 0, sd: 0, histogram: [] };
+
+/** Width of the persons' histogram bins, in logits. */
+export const ABILITY_BIN = 0.5;
+
+/**
+ * The persons' ability estimates summarised: their count, mean, standard deviation (n − 1; 0 for one
+ * person) and a histogram of bins ABILITY_BIN logits wide ([k·w, (k+1)·w), named by their centre),
+ * from the lowest to the highest bin with anyone in it (empty bins between are listed with 0).
+ */
+export function personsSummary(abilities: readonly number[]): PersonsSummary {
+  const n = abilities.length;
+  if (!n) return NO_PERSONS;
+  let mean = 0;
+  for (const a of abilities) mean += a;
+  mean /= n;
+  let squares = 0;
+  for (const a of abilities) squares += (a - mean) ** 2;
+  const sd = n > 1 ? Math.sqrt(squares / (n - 1)) : 0;
+  const bins = new Map<number, number>();
+  for (const a of abilities) {
+    const k = Math.floor(a / ABILITY_BIN);
+    bins.set(k, (bins.get(k) ?? 0) + 1);
+  }
+  const keys = [...bins.keys()];
+  const low = Math.min(...keys);
+  const high = Math.max(...keys);
+  const histogram: PersonsSummary['histogram'] = [];
+  for (let k = low; k <= high; k++) histogram.push({ logit: (k + 0.5) * ABILITY_BIN, count: bins.get(k) ?? 0 });
+  return { count: n, mean, sd, histogram };
+}
+
+/** Stored persons JSON, or none. */
+const personsOf = (stored: string | undefined): PersonsSummary => (stored ? (JSON.parse(stored) as PersonsSummary) : NO_PERSONS);
 
 /** Marks stored from weights in percent may fall short of the maximum by rounding alone. */
 const FULL_MARKS_SLACK = 1e-6;
@@ -126,6 +164,8 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
   // Seconds of CPU on a large bank: on a worker thread, so saves and every other request go on meanwhile.
   const result = await parseOffThread({ kind: 'rasch', responses, minResponses });
   const estimated = new Map(result.items.map((item) => [item.item, item]));
+  // Every attempt with an estimate: WLE is finite for zero and full scores too.
+  const persons = personsSummary(result.persons.flatMap((p) => (p.ability === null ? [] : [p.ability])));
   const rows = questionIds.map((questionId) => {
     const item = estimated.get(questionId);
     return {
@@ -165,8 +205,13 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
         )
         .execute();
     }
+    await trx
+      .insertInto('subject_calibrations')
+      .values({ subject_id: subjectId, persons: JSON.stringify(persons), calibrated_at: now })
+      .onConflict((oc) => oc.column('subject_id').doUpdateSet((eb) => ({ persons: eb.ref('excluded.persons'), calibrated_at: eb.ref('excluded.calibrated_at') })))
+      .execute();
   });
-  return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem) };
+  return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem), persons };
 }
 
 const toItem = (row: StoredFigures & { question_id: number }): CalibrationItem => ({
@@ -182,12 +227,14 @@ const toItem = (row: StoredFigures & { question_id: number }): CalibrationItem =
 /** The subject's calibration as last stored. */
 export async function storedCalibration(db: Kysely<Database>, subjectId: number, minResponses: number): Promise<SubjectCalibration> {
   const rows = await db.selectFrom('question_calibrations').selectAll().where('subject_id', '=', subjectId).orderBy('question_id').execute();
+  const stored = await db.selectFrom('subject_calibrations').select('persons').where('subject_id', '=', subjectId).executeTakeFirst();
   return {
     subjectId,
     calibratedAt: rows.length ? rows[0].calibrated_at : null,
     // Before the first calibration, the threshold the next one will use.
     minResponses: rows.length ? rows[0].min_responses : minResponses,
     items: rows.map(toItem),
+    persons: personsOf(stored?.persons),
   };
 }
 

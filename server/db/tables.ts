@@ -115,6 +115,10 @@ export interface QuizTable {
   builds_on_last: Generated<number>;
   /** JSON: the review options by time (see reviewSchema in src/schemas/quizzes.ts); null: the defaults. */
   review: string | null;
+  /** 1: each student's random draw is balanced to the target mean difficulty (server/exam/balance.ts). */
+  balance_papers: Generated<number>;
+  /** Logits either side of the target a balanced paper's mean difficulty may be. */
+  balance_tolerance: Generated<number>;
 }
 
 export type GradingMethod = 'highest' | 'average' | 'first' | 'last';
@@ -378,6 +382,8 @@ export interface AttemptTable {
   attempt_no: Generated<number>;
   /** 1 when the attempt counts in the quiz grade by the quiz's grading method (server/exam/quizGrade.ts). */
   counted: Generated<number>;
+  /** Hex seed of the attempt's random draw (server/exam/prng.ts): the same seed and bank give the same paper. */
+  paper_seed: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -428,6 +434,14 @@ export interface QuestionCalibrationTable {
   calibrated_at: number;
 }
 
+/** Per subject, what its last calibration found of the students (server/analysis/calibration.ts). */
+export interface SubjectCalibrationTable {
+  subject_id: number;
+  /** JSON: { count, mean, sd, histogram: [{ logit, count }] }, the attempts' ability estimates (WLE, logits). */
+  persons: string;
+  calibrated_at: number;
+}
+
 /** An image of a question (server/questions/images.ts): its bytes, checked by content. */
 export interface QuestionImageTable {
   id: Generated<number>;
@@ -460,6 +474,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   questions: QuestionTable;
   question_calibrations: QuestionCalibrationTable;
+  subject_calibrations: SubjectCalibrationTable;
   question_images: QuestionImageTable;
   quiz_subjects: { quiz_id: number; subject_id: number };
   quiz_questions: { quiz_id: number; question_id: number; position: Generated<number> };

@@ -103,6 +103,14 @@ export const randomRuleSchema = z.object({
 });
 export type RandomRule = z.infer<typeof randomRuleSchema>;
 
+/** Balanced papers' tolerance, in logits (the issue's default 0.25). */
+export const DEFAULT_BALANCE_TOLERANCE = 0.25;
+export const BALANCE_TOLERANCE_MIN = 0.05;
+export const BALANCE_TOLERANCE_MAX = 2;
+export const BALANCE_TOLERANCE_MESSAGE = `Tolerance must be between ${BALANCE_TOLERANCE_MIN} and ${BALANCE_TOLERANCE_MAX} logits`;
+/** The publish refusal when the balancing search fails on a simulated draw (tolerance as entered). */
+export const unbalancedMessage = (tolerance: number) => `Papers cannot be balanced within ${tolerance} logits: widen the tolerance or the pools`;
+
 /** What is in the paper and how it is marked (the authoring issue's additions to the quiz form). */
 export const quizPaperFields = {
   /** Fixed questions, in paper order (question ids). */
@@ -113,6 +121,18 @@ export const quizPaperFields = {
   /** Marks lost per wrong answer as a fraction of the question's marks, when negative marking is on. */
   negative_penalty: numberInput(
     z.number({ error: 'Enter the penalty as a fraction of the marks' }).min(0, 'Penalty must be between 0 and 1').max(1, 'Penalty must be between 0 and 1').default(DEFAULT_NEGATIVE_PENALTY),
+  ),
+  /**
+   * Balanced papers: each student's random draw is searched (within each rule's pool) until its mean
+   * calibrated difficulty is within balance_tolerance logits of the quiz's target (see docs/calibration.md).
+   */
+  balance_papers: z.boolean({ error: 'Balance paper difficulty must be on or off' }).default(false),
+  balance_tolerance: numberInput(
+    z
+      .number({ error: BALANCE_TOLERANCE_MESSAGE })
+      .min(BALANCE_TOLERANCE_MIN, BALANCE_TOLERANCE_MESSAGE)
+      .max(BALANCE_TOLERANCE_MAX, BALANCE_TOLERANCE_MESSAGE)
+      .default(DEFAULT_BALANCE_TOLERANCE),
   ),
   /** A draft is invisible to students until published. */
   published: z.boolean().default(false),
@@ -342,6 +362,8 @@ export const quizEntity = defineEntity({
     random_rules: { label: 'Random rules' },
     shuffle_questions: { label: 'Shuffle questions' },
     shuffle_options: { label: 'Shuffle options' },
+    balance_papers: { label: 'Balance paper difficulty' },
+    balance_tolerance: { label: 'Tolerance (logits)' },
     negative_penalty: { label: 'Penalty per wrong answer (fraction of marks)' },
     attempts_allowed: { label: 'Attempts allowed (0: unlimited)' },
     grading_method: { label: 'Grading method' },

@@ -170,7 +170,7 @@ describeDb('Rasch calibration of a subject', () => {
   it('has nothing to show before the first calibration', async () => {
     const res = await call('GET', `/api/subjects/${subjectId}/calibration`, tokens.teacher);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).data).toEqual({ subjectId, calibratedAt: null, minResponses: 30, items: [] });
+    expect(json(res).data).toEqual({ subjectId, calibratedAt: null, minResponses: 30, items: [], persons: { count: 0, mean: 0, sd: 0, histogram: [] } });
   });
 
   describe('once calibrated', () => {

@@ -18,6 +18,7 @@ import * as combinedFeedback from './0017_combined_feedback';
 import * as attemptsOverrides from './0018_attempts_overrides';
 import * as lti from './0019_lti';
 import * as calibration from './0020_calibration';
+import * as balancedPapers from './0021_balanced_papers';
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_attempts_overrides': attemptsOverrides,
   '0019_lti': lti,
   '0020_calibration': calibration,
+  '0021_balanced_papers': balancedPapers,
 };
