@@ -7,7 +7,7 @@ import { notFound } from '../lib/errors';
 import type { PersonsSummary } from '../../src/schemas/fairness';
 import { markOf } from './marksTally';
 import { drawsQuestions } from './report';
-import type { RaschResponse } from './rasch';
+import type { RaschColumns } from './rasch';
 import { parseOffThread } from '../upload/offThread';
 
 /**
@@ -94,8 +94,19 @@ export async function calibratableSubject(db: Kysely<Database>, user: SessionUse
   return { id: subject.id };
 }
 
-/** The subject's responses for the estimator: persons are first attempts, items are questions. */
-export async function subjectResponses(db: Kysely<Database>, subjectId: number, questionIds: ReadonlySet<number>): Promise<RaschResponse[]> {
+/** Attempts read at a time: each page is a short piece of work, and the event loop goes on between pages. */
+const ATTEMPT_PAGE = 200;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The subject's responses for the estimator, one column each (persons are first attempts, items
+ * are questions, correct is 1 or 0): typed arrays go to the estimator's worker thread as one copy of
+ * their bytes instead of a structured clone of 200,000 objects. The attempts are read a page at a
+ * time, yielding between pages, so that on SQLite (whose reads run on the event loop) saves and
+ * every other request are answered while a large subject is read.
+ */
+export async function subjectResponses(db: Kysely<Database>, subjectId: number, questionIds: ReadonlySet<number>): Promise<RaschColumns> {
   const quizzes = await db
     .selectFrom('quizzes')
     .innerJoin('quiz_subjects', 'quiz_subjects.quiz_id', 'quizzes.id')
@@ -103,46 +114,59 @@ export async function subjectResponses(db: Kysely<Database>, subjectId: number, 
     .where('quiz_subjects.subject_id', '=', subjectId)
     .orderBy('quizzes.id')
     .execute();
-  const responses: RaschResponse[] = [];
+  const persons: number[] = [];
+  const items: number[] = [];
+  const correct: number[] = [];
   for (const quiz of quizzes) {
     // Without random rules every paper holds the same questions: one paper tells them (as the report reads them).
     const drawn = drawsQuestions(quiz);
-    const attempts = await db
-      .selectFrom('attempts')
-      .select(['id'])
-      .$if(drawn, (q) => q.select('paper'))
-      .where('quiz_id', '=', quiz.id)
-      .where('attempt_no', '=', 1)
-      .where('status', '=', 'submitted')
-      .orderBy('id')
-      .execute();
-    if (!attempts.length) continue;
-    const shared = drawn ? undefined : paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow());
-    const answers = await db
-      .selectFrom('answers')
-      .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
-      .select(['answers.attempt_id', 'answers.question_id', 'answers.marks'])
-      .where('attempts.quiz_id', '=', quiz.id)
-      .where('attempts.attempt_no', '=', 1)
-      .where('attempts.status', '=', 'submitted')
-      .execute();
-    const stored = new Map<number, Map<number, { marks: number | null }>>();
-    for (const a of answers) {
-      let own = stored.get(a.attempt_id);
-      if (!own) stored.set(a.attempt_id, (own = new Map()));
-      own.set(a.question_id, a);
-    }
-    for (const attempt of attempts) {
-      const paper: PaperQuestion[] = shared ?? paperOf(attempt as { paper: string });
-      for (const q of paper) {
-        if (!questionIds.has(q.id) || q.type === 'description' || !(q.marks > 0)) continue;
-        const mark = markOf(stored.get(attempt.id)?.get(q.id));
-        if (mark === null) continue; // waiting for grading
-        responses.push({ person: attempt.id, item: q.id, correct: mark >= q.marks * (1 - FULL_MARKS_SLACK) });
+    let shared: PaperQuestion[] | undefined;
+    let after = 0;
+    for (;;) {
+      const attempts = await db
+        .selectFrom('attempts')
+        .select(['id'])
+        .$if(drawn, (q) => q.select('paper'))
+        .where('quiz_id', '=', quiz.id)
+        .where('attempt_no', '=', 1)
+        .where('status', '=', 'submitted')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(ATTEMPT_PAGE)
+        .execute();
+      if (!attempts.length) break;
+      after = attempts[attempts.length - 1].id;
+      if (!drawn && !shared) shared = paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', attempts[0].id).executeTakeFirstOrThrow());
+      const answers = await db
+        .selectFrom('answers')
+        .select(['attempt_id', 'question_id', 'marks'])
+        .where(
+          'attempt_id',
+          'in',
+          attempts.map((a) => a.id),
+        )
+        .execute();
+      const stored = new Map<number, Map<number, { marks: number | null }>>();
+      for (const a of answers) {
+        let own = stored.get(a.attempt_id);
+        if (!own) stored.set(a.attempt_id, (own = new Map()));
+        own.set(a.question_id, a);
       }
+      for (const attempt of attempts) {
+        const paper: PaperQuestion[] = shared ?? paperOf(attempt as { paper: string });
+        for (const q of paper) {
+          if (!questionIds.has(q.id) || q.type === 'description' || !(q.marks > 0)) continue;
+          const mark = markOf(stored.get(attempt.id)?.get(q.id));
+          if (mark === null) continue; // waiting for grading
+          persons.push(attempt.id);
+          items.push(q.id);
+          correct.push(mark >= q.marks * (1 - FULL_MARKS_SLACK) ? 1 : 0);
+        }
+      }
+      await nextTurn();
     }
   }
-  return responses;
+  return { persons: Int32Array.from(persons), items: Int32Array.from(items), correct: Uint8Array.from(correct) };
 }
 
 /** The subject's questions that can be calibrated (a description is not answered). */
@@ -162,7 +186,7 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
   const questionIds = await subjectQuestionIds(db, subjectId);
   const responses = await subjectResponses(db, subjectId, new Set(questionIds));
   // Seconds of CPU on a large bank: on a worker thread, so saves and every other request go on meanwhile.
-  const result = await parseOffThread({ kind: 'rasch', responses, minResponses });
+  const result = await parseOffThread({ kind: 'rasch', ...responses, minResponses });
   const estimated = new Map(result.items.map((item) => [item.item, item]));
   // Every attempt with an estimate: WLE is finite for zero and full scores too.
   const persons = personsSummary(result.persons.flatMap((p) => (p.ability === null ? [] : [p.ability])));

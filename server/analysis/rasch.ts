@@ -51,6 +51,19 @@ export interface RaschResponse {
   correct: boolean | 0 | 1;
 }
 
+/** Responses as three columns of the same length (correct: 1 or 0), as they cross to a worker thread. */
+export interface RaschColumns {
+  persons: Int32Array;
+  items: Int32Array;
+  correct: Uint8Array;
+}
+
+export function responsesOfColumns({ persons, items, correct }: RaschColumns): RaschResponse[] {
+  const out: RaschResponse[] = new Array(persons.length);
+  for (let i = 0; i < persons.length; i++) out[i] = { person: persons[i], item: items[i], correct: correct[i] === 1 };
+  return out;
+}
+
 export type RaschStatus = 'calibrated' | 'too-few' | 'all-correct' | 'all-wrong';
 
 export interface RaschItem {

@@ -1,4 +1,4 @@
-import { calibrateRasch, type RaschResponse, type RaschResult } from '../analysis/rasch';
+import { calibrateRasch, responsesOfColumns, type RaschColumns, type RaschResult } from '../analysis/rasch';
 import { parseAiken } from '../questions/aiken';
 import { parseGift } from '../questions/gift';
 import { parseMoodleXml } from '../questions/moodleXml';
@@ -18,7 +18,7 @@ export type ImportJob =
   | { kind: 'student-accounts'; accounts: NewAccount[] }
   | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup }
   // Not an import, but the same kind of long CPU work: a subject's Rasch calibration (analysis/calibration.ts).
-  | { kind: 'rasch'; responses: RaschResponse[]; minResponses: number };
+  | ({ kind: 'rasch'; minResponses: number } & RaschColumns);
 
 /** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
 export interface QuestionImport {
@@ -85,7 +85,7 @@ export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']
     case 'questions':
       return readQuestions(job);
     case 'rasch':
-      return calibrateRasch(job.responses, { minResponses: job.minResponses });
+      return calibrateRasch(responsesOfColumns(job), { minResponses: job.minResponses });
   }
 }
 
