@@ -48,6 +48,7 @@ import questionTransferRoutes from './routes/questionTransfer';
 import questionImageRoutes from './routes/questionImages';
 import analysisRoutes from './routes/analysis';
 import calibrationRoutes from './routes/calibration';
+import fairnessRoutes from './routes/fairness';
 import ltiRoutes from './routes/lti';
 import { ensureToolKey } from './lti/keys';
 import dashboardRoutes from './routes/dashboards';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(questionImageRoutes);
       await api.register(analysisRoutes);
       await api.register(calibrationRoutes);
+      await api.register(fairnessRoutes);
       await api.register(dashboardRoutes);
       await api.register(ltiRoutes);
       await api.register(crudRoutes(registry));

@@ -7,6 +7,8 @@ import { quizGradeOf } from '../exam/quizGrade';
 import type { StatisticsAttempts } from '../../src/schemas/statistics';
 import { chooseAttempts, quizStatistics, type QuestionStatistics, type QuizStatistics, type StatAttempt, type StatQuestion } from './statistics';
 import { markOf } from './marksTally';
+import { paperDifferencesOf } from '../quizzes/fairness';
+import type { PaperDifferences } from '../../src/schemas/fairness';
 import { attainment, type AttainmentAttempt, type AttainmentRule, type ModuleAttainment, type StudentAttainment } from './attainment';
 
 type Quiz = NonNullable<QuizRow>;
@@ -49,6 +51,8 @@ export interface QuizReport extends Omit<QuizStatistics, 'questions'> {
   attainmentTarget: number;
   attainmentLevels: AttainmentRule['levels'];
   questions: ReportQuestion[];
+  /** How different the frozen papers of the attempts in the statistics were; null without random rules (or attempts). */
+  papers: PaperDifferences | null;
   modules: ModuleAttainment[];
   /**
    * One row per student, from the attempts counted in the quiz grade: `grade` is the quiz grade by
@@ -210,6 +214,14 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz, choice: S
       : 0;
   }
   const stats = quizStatistics({ questions, attempts: statAttempts, scoreMax, maxOf: (a) => maxScoreOf.get(a.attemptId) ?? scoreMax });
+  const papers = drawn
+    ? await paperDifferencesOf(
+        db,
+        (await db.selectFrom('quiz_subjects').select('subject_id').where('quiz_id', '=', quiz.id).execute()).map((r) => r.subject_id),
+        attempts.filter((a) => forStatistics.has(a.id)).map((a) => paperOf(a as { paper: string })),
+        quiz.balance_papers === 1,
+      )
+    : null;
 
   const moduleIds = [...new Set(ordered.map((q) => q.moduleId))];
   const moduleNames = new Map(
@@ -248,6 +260,7 @@ export async function loadQuizReport(db: Kysely<Database>, quiz: Quiz, choice: S
         difficulty: q.difficulty,
       };
     }),
+    papers,
     modules: outcome.modules,
     students: outcome.students.map((s) => {
       const a = byAttempt.get(s.attemptId)!;

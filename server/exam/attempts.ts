@@ -34,6 +34,7 @@ export async function paperConfigOf(db: Db, quiz: NonNullable<QuizRow>): Promise
     randomRules: quiz.random_rules ? (JSON.parse(quiz.random_rules) as RandomRule[]) : [],
     shuffleQuestions: quiz.shuffle_questions === 1,
     shuffleOptions: quiz.shuffle_options === 1,
+    balance: quiz.balance_papers === 1 ? { tolerance: quiz.balance_tolerance } : null,
   };
 }
 
@@ -105,7 +106,7 @@ export async function startAttempt(
   quiz: NonNullable<QuizRow>,
   studentId: number,
   now: number,
-  drawFrom: { config: QuizPaperConfig; source: PaperSource } | undefined,
+  drawFrom: { config: QuizPaperConfig; source: PaperSource; log?: { warn(obj: object, msg: string): void } } | undefined,
   effective: EffectiveSettings,
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
   const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
@@ -113,10 +114,20 @@ export async function startAttempt(
   if (running) return { attempt: (await db.selectFrom('attempts').selectAll().where('id', '=', running.id).executeTakeFirstOrThrow()), created: false };
   const buildOn = quiz.builds_on_last === 1 && previous.length ? previous[previous.length - 1] : undefined;
   let questions: PaperQuestion[];
-  if (buildOn) questions = paperOf(await db.selectFrom('attempts').select('paper').where('id', '=', buildOn.id).executeTakeFirstOrThrow());
-  else {
+  let paperSeed: string | null;
+  if (buildOn) {
+    const last = await db.selectFrom('attempts').select(['paper', 'paper_seed']).where('id', '=', buildOn.id).executeTakeFirstOrThrow();
+    questions = paperOf(last);
+    paperSeed = last.paper_seed;
+  } else {
     const config = drawFrom?.config ?? (await paperConfigOf(db, quiz));
-    questions = (await buildPaper(db, config, drawFrom?.source)).questions;
+    const built = await buildPaper(db, config, drawFrom?.source);
+    questions = built.questions;
+    paperSeed = built.seed;
+    // The start never fails because of balancing: the closest paper is used, and the server's log says so.
+    if (built.balance && !built.balance.within) {
+      drawFrom?.log?.warn({ quizId: quiz.id, studentId, mean: built.balance.mean, target: built.balance.target, tolerance: config.balance?.tolerance }, 'balanced papers: no paper within the tolerance (the bank changed after publishing?); the closest one is used');
+    }
   }
   const extra = await extraMinutesOf(db, quiz.id, studentId);
   const maxScore = questions.reduce((sum, q) => sum + q.marks, 0);
@@ -142,6 +153,7 @@ export async function startAttempt(
         pending: 0,
         counted: 0,
         paper: JSON.stringify(questions),
+        paper_seed: paperSeed,
         created_at: now,
         updated_at: now,
       })

@@ -6,6 +6,8 @@ import { COMBINED_FEEDBACK_FIELDS, type NumericAnswer, type ShortAnswer, type Te
 import type { AnswerKey } from './grading';
 import { gapView, hasOptions, parseCloze, type ClozeGapView } from '../../src/schemas/cloze';
 import { matchLayout } from '../../src/schemas/matching';
+import { balanceDifficulties, balanceDraw, drawRules, seededShuffle, targetOf, type BalanceQuestion } from './balance';
+import { newSeed, seededRandom } from './prng';
 
 /** One question of a student's paper, frozen when the attempt starts. */
 export interface PaperQuestion {
@@ -35,6 +37,8 @@ export interface QuizPaperConfig {
   randomRules: RandomRule[];
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  /** Balanced papers (server/exam/balance.ts): the tolerance in logits; absent or null: plain draws. */
+  balance?: { tolerance: number } | null;
 }
 
 export type QuestionRow = Awaited<ReturnType<typeof loadQuestions>>[number];
@@ -194,6 +198,34 @@ export interface PaperSource {
   candidates: number[][];
   /** Rows already read (the fixed questions): a paper reads only the drawn ones. */
   rows?: Map<number, QuestionRow>;
+  /** Balanced papers: each question's difficulty as balancing counts it, and the papers' target. */
+  balance?: PaperBalance;
+}
+
+export interface PaperBalance {
+  difficulty: Map<number, number>;
+  target: number | null;
+  tolerance: number;
+}
+
+/** The subjects' questions with their declared level and calibrated difficulty: what balancing reads (one query). */
+export async function balanceQuestionsOf(db: Kysely<Database>, subjects: number[]): Promise<BalanceQuestion[]> {
+  if (!subjects.length) return [];
+  const rows = await db
+    .selectFrom('questions')
+    .leftJoin('question_calibrations as qc', (join) => join.onRef('qc.question_id', '=', 'questions.id').on('qc.status', '=', 'calibrated'))
+    .select(['questions.id', 'questions.subject_id', 'questions.difficulty', 'questions.type', 'questions.marks', 'qc.difficulty as calibrated'])
+    .where('questions.subject_id', 'in', subjects)
+    .orderBy('questions.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, level: r.difficulty, type: r.type, calibrated: r.calibrated ?? null, marks: r.marks }));
+}
+
+/** What balancing a quiz's papers needs, read once per quiz (the start path memoises the source). */
+export async function paperBalanceOf(db: Kysely<Database>, quiz: QuizPaperConfig, fixed: number[], candidates: number[][]): Promise<PaperBalance> {
+  const difficulty = balanceDifficulties(await balanceQuestionsOf(db, quiz.subjects));
+  const counts = quiz.randomRules.map((r) => r.count);
+  return { difficulty, target: targetOf(fixed, candidates, counts, difficulty), tolerance: quiz.balance!.tolerance };
 }
 
 export async function paperSourceOf(db: Kysely<Database>, quiz: QuizPaperConfig): Promise<PaperSource> {
@@ -203,39 +235,52 @@ export async function paperSourceOf(db: Kysely<Database>, quiz: QuizPaperConfig)
   const candidates: number[][] = [];
   for (const rule of quiz.randomRules) candidates.push(await candidatesOf(db, quiz, rule));
   const rows = new Map((await loadQuestions(db, fixed)).map((r) => [r.id, r]));
-  return { fixed, candidates, rows };
+  // One more query, for balanced quizzes only.
+  const balance = quiz.balance && quiz.randomRules.length ? await paperBalanceOf(db, quiz, fixed, candidates) : undefined;
+  return { fixed, candidates, rows, ...(balance ? { balance } : {}) };
+}
+
+/** How a balanced paper came out: its mean difficulty against the target (within: inside the tolerance). */
+export interface PaperBalanceOutcome {
+  mean: number | null;
+  target: number | null;
+  within: boolean;
 }
 
 /**
  * A student's paper: the fixed questions, then each random rule's draw (never a question twice),
- * shuffled when the teacher asked for it. `source` may be given to reuse what the quiz draws from.
+ * shuffled when the teacher asked for it. The draw and the question order come from `seed`
+ * (server/exam/prng.ts): the same seed and bank give the same paper (option orders stay crypto).
+ * A balanced quiz's draw is then searched within each rule's pool towards its target
+ * (server/exam/balance.ts); when the search fails (the bank changed after publishing) the closest
+ * paper found is used, and `balance.within` says so. `source` may be given to reuse what the quiz draws from.
  */
 export async function buildPaper(
   db: Kysely<Database>,
   quiz: QuizPaperConfig,
   source?: PaperSource,
-): Promise<{ questions: PaperQuestion[]; shortfall: number }> {
-  const { fixed, candidates, rows: known } = source ?? (await paperSourceOf(db, quiz));
-  const chosen = new Set(fixed);
-  const drawn: number[] = [];
-  let shortfall = 0;
-  for (const [i, rule] of quiz.randomRules.entries()) {
-    const pool = (candidates[i] ?? []).filter((id) => !chosen.has(id));
-    const picks = sample(pool, rule.count);
-    shortfall += rule.count - picks.length;
-    for (const id of picks) {
-      chosen.add(id);
-      drawn.push(id);
-    }
+  seed: string = newSeed(),
+): Promise<{ questions: PaperQuestion[]; shortfall: number; seed: string; balance?: PaperBalanceOutcome }> {
+  const { fixed, candidates, rows: known, balance } = source ?? (await paperSourceOf(db, quiz));
+  const random = seededRandom(seed);
+  const pools = quiz.randomRules.map((_, i) => candidates[i] ?? []);
+  const counts = quiz.randomRules.map((rule) => rule.count);
+  let picks = drawRules(fixed, pools, counts, random);
+  let outcome: PaperBalanceOutcome | undefined;
+  if (balance) {
+    const searched = balanceDraw(fixed, pools, picks, balance.difficulty, balance.target, balance.tolerance, random);
+    picks = searched.picks;
+    outcome = { mean: searched.mean, target: balance.target, within: searched.within };
   }
-  const order = [...fixed, ...drawn];
+  const shortfall = picks.reduce((sum, p, i) => sum + (counts[i] - p.length), 0);
+  const order = [...fixed, ...picks.flat()];
   const rows = new Map(known);
   for (const r of await loadQuestions(db, order.filter((id) => !rows.has(id)))) rows.set(r.id, r);
   const questions = order.flatMap((id) => {
     const row = rows.get(id);
     return row ? [toPaperQuestion(row, quiz.shuffleOptions)] : [];
   });
-  return { questions: quiz.shuffleQuestions ? shuffle(questions) : questions, shortfall };
+  return { questions: quiz.shuffleQuestions ? seededShuffle(questions, random) : questions, shortfall, seed, ...(outcome ? { balance: outcome } : {}) };
 }
 
 /** The paper without answer keys: what a student's browser receives. */

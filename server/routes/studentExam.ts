@@ -165,7 +165,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What the quiz's papers are drawn from: shared by the students who start it in the same few seconds. */
   const drawFrom = new QuizMemo(async (quiz) => {
     const config = await paperConfigOf(app.db, quiz as Quiz);
-    return { config, source: await paperSourceOf(app.db, config) };
+    return { config, source: await paperSourceOf(app.db, config), log: app.log };
   });
 
   /**

@@ -5,6 +5,9 @@ import { AppError } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { sha256Hex } from '../integrity/sebConfigKey';
 import { recountQuiz } from '../exam/quizGrade';
+import { checkBalancedPublish } from '../quizzes/fairness';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
 
 /** The quit password is written (as its hash, in its own column) and never read back. */
 const WRITE_ONLY = ['seb_quit_password'];
@@ -46,7 +49,7 @@ export const quizAdapter: ResourceAdapter = {
   ...base,
   dateColumn: 't.valid_from',
   columns: { ...base.columns, created_by: 't.created_by' },
-  async prepare(db, body, _caller, id) {
+  async prepare(db, body, caller, id) {
     const subjects = (body.subjects as string[]).map(Number);
     const fixed = (body.questions as number[] | undefined) ?? [];
     if (fixed.length) {
@@ -63,6 +66,11 @@ export const quizAdapter: ResourceAdapter = {
         const topic = await db.selectFrom('topics').select('module_id').where('id', '=', rule.topic).executeTakeFirst();
         if (!topic || (rule.module && topic.module_id !== rule.module)) throw validationError({ [`random_rules.${i}.topic`]: 'Choose a topic of the selected module' });
       }
+    }
+    // A balanced quiz is published only when every simulated paper can be balanced (a draft may be saved).
+    if (body.published === true && body.balance_papers === true && rules.length) {
+      const departmentId = id === undefined ? caller.departmentId : ((await db.selectFrom('quizzes').select('department_id').where('id', '=', id).executeTakeFirst())?.department_id ?? null);
+      await checkBalancedPublish(db as Kysely<Database>, { departmentId, subjects, fixed, rules, tolerance: body.balance_tolerance as number });
     }
     if (id !== undefined && (await hasAttempts(db, id))) {
       const now = await current(db, id);

@@ -13,14 +13,30 @@ export const FAIRNESS_DRAWS = 1000;
  * Body of POST /api/quizzes/fairness: the quiz form's paper, saved or not (the same field names as
  * the quiz entity). `id` names the quiz being edited, if it is saved.
  */
-export const fairnessRequestSchema = z.object({
-  id: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.number({ error: 'Quiz id must be a number' }).int('Quiz id must be a number').positive('Quiz id must be a number').optional()),
-  subjects: quizFields.subjects,
-  questions: quizPaperFields.questions,
-  random_rules: quizPaperFields.random_rules,
-  balance_papers: quizPaperFields.balance_papers,
-  balance_tolerance: quizPaperFields.balance_tolerance,
-});
+/** Ids are 32-bit integers in both databases: a larger one names no record. */
+const ID_MAX = 2 ** 31 - 1;
+const isId = (v: unknown) => /^\d{1,10}$/.test(String(v)) && Number(v) >= 1 && Number(v) <= ID_MAX;
+
+export const fairnessRequestSchema = z
+  .object({
+    id: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.number({ error: 'Quiz id must be a number' }).int('Quiz id must be a number').positive('Quiz id must be a number').max(ID_MAX, 'Quiz id must be a number').optional(),
+    ),
+    subjects: quizFields.subjects,
+    questions: quizPaperFields.questions,
+    random_rules: quizPaperFields.random_rules,
+    balance_papers: quizPaperFields.balance_papers,
+    balance_tolerance: quizPaperFields.balance_tolerance,
+  })
+  .superRefine((body, ctx) => {
+    if (!body.subjects.every(isId)) ctx.addIssue({ code: 'custom', path: ['subjects'], message: 'Please select a valid subject' });
+    if (!body.questions.every(isId)) ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Please select a valid question' });
+    for (const [i, rule] of body.random_rules.entries()) {
+      if (rule.module !== undefined && !isId(rule.module)) ctx.addIssue({ code: 'custom', path: ['random_rules', i, 'module'], message: 'Please select a valid module' });
+      if (rule.topic !== undefined && !isId(rule.topic)) ctx.addIssue({ code: 'custom', path: ['random_rules', i, 'topic'], message: 'Please select a valid topic' });
+    }
+  });
 export type FairnessRequest = z.input<typeof fairnessRequestSchema>;
 
 /** Five figures of a distribution over the simulated draws. */

@@ -26,6 +26,8 @@ describe('quiz schema', () => {
       shuffle_questions: false,
       shuffle_options: false,
       negative_penalty: 0.25,
+      balance_papers: false,
+      balance_tolerance: 0.25,
       attempts_allowed: 1,
       grading_method: 'highest',
       attempt_delay1_minutes: 0,
@@ -40,6 +42,18 @@ describe('quiz schema', () => {
       block_clipboard: false,
       integrity_thresholds: { away_seconds: 60, events: 20, no_face_seconds: 5, multiple_faces_seconds: 3 },
     });
+  });
+
+  it('bounds the balancing tolerance at 0.05 to 2 logits, 0.25 by default', () => {
+    const message = 'Tolerance must be between 0.05 and 2 logits';
+    for (const bad of [0.04, 2.01, -1, 'wide']) {
+      const result = quizSchema.safeParse({ ...valid, balance_tolerance: bad });
+      expect(result.success, String(bad)).toBe(false);
+      expect(result.error!.issues.find((i) => i.path[0] === 'balance_tolerance')?.message).toBe(message);
+    }
+    expect(parseOk(quizSchema, { ...valid, balance_papers: true, balance_tolerance: '0.5' })).toMatchObject({ balance_papers: true, balance_tolerance: 0.5 });
+    expect(parseOk(quizSchema, { ...valid, balance_tolerance: 0.05 }).balance_tolerance).toBe(0.05);
+    expect(parseOk(quizSchema, { ...valid, balance_tolerance: 2 }).balance_tolerance).toBe(2);
   });
 
   it('checks the attainment rule: percents, and levels that do not increase from 3 to 1', () => {

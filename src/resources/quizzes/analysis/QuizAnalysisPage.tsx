@@ -40,6 +40,7 @@ import { FigureName } from '../../../ui/FigureName';
 import { can } from '../../../schemas/entity';
 import { GRADING_METHOD_LABELS, quizEntity } from '../../../schemas/quizzes';
 import { STATISTICS_ATTEMPTS, STATISTICS_ATTEMPTS_LABELS, type StatisticsAttempts } from '../../../schemas/statistics';
+import type { PaperDifferences } from '../../../schemas/fairness';
 import { useArea } from '../../../shell/AreaContext';
 import { roleOfArea } from '../../../shell/areaRole';
 
@@ -90,6 +91,25 @@ const QUESTION_COLUMNS: QuestionColumn[] = [
   { key: 'upperLowerIndex', label: 'Upper−lower', hint: 'Mean fraction of the maximum in the top 27 % minus the bottom 27 %' },
   { key: 'pointBiserial', label: 'Point-biserial', hint: 'Correlation of the mark with the total' },
 ];
+
+const percent = (x: number) => `${Math.round(x)} %`;
+
+/** How different the random papers were (the statistics' `papers` block; quizzes with random rules only). */
+function PaperDifferencesBlock({ papers }: { papers: PaperDifferences }) {
+  const calibrated = Math.round(papers.calibratedShare * 100);
+  return (
+    <Section title="How different the papers were">
+      <Typography variant="body1">
+        Papers ranged from {percent(papers.expectedScore.min)} to {percent(papers.expectedScore.max)} expected score for an average student
+        {papers.balanced ? ' (balanced papers).' : ' (papers not balanced).'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Mean difficulty of the {papers.attempts} papers: {papers.meanDifficulty.min.toFixed(2)} to {papers.meanDifficulty.max.toFixed(2)} logits (standard deviation{' '}
+        {papers.meanDifficulty.sd.toFixed(2)}). {calibrated} % of their questions are calibrated; the others count at their declared level's average.
+      </Typography>
+    </Section>
+  );
+}
 
 /** Without `onGrade` (a head's view: grading is the quiz's teacher's) the table has no Grade column. */
 function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: (q: QuestionStatistics) => void }) {
@@ -404,6 +424,7 @@ export function QuizAnalysisPage() {
               hideLegend
             />
           </Section>
+          {data.papers && <PaperDifferencesBlock papers={data.papers} />}
           <Section title="Questions">
             {!manages && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{TEACHER_ONLY}</Typography>}
             <QuestionTable data={data} onGrade={manages ? setGrading : undefined} />

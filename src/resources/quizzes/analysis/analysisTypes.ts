@@ -2,6 +2,7 @@
 
 import type { OptionStatistics, StatisticsAttempts } from '../../../schemas/statistics';
 import type { GradingMethod } from '../../../schemas/quizzes';
+import type { PaperDifferences } from '../../../schemas/fairness';
 
 export type { OptionStatistics };
 
@@ -87,6 +88,8 @@ export interface QuizStatisticsData {
   attainmentLevels: { level3: number; level2: number; level1: number };
   histogram: { from: number; to: number; count: number }[];
   questions: QuestionStatistics[];
+  /** How different the random papers were (null without random rules or attempts). */
+  papers: PaperDifferences | null;
   modules: ModuleAttainment[];
   students: StudentResult[];
 }
