@@ -16,7 +16,7 @@ describeDb('Measured difficulty in the question bank', () => {
   const q: Record<string, number> = {};
 
   /** name -> declared level and its calibration (null: never calibrated). */
-  const CASES: Record<string, { declared: string; cal: null | { status: string; difficulty?: number; se?: number; responses: number; outfit?: number } }> = {
+  const CASES: Record<string, { declared: string; cal: null | { status: 'calibrated' | 'too-few' | 'all-correct' | 'all-wrong'; difficulty?: number; se?: number; responses: number; outfit?: number } }> = {
     // Declared hard, measured easy well beyond 2 SE: disagreement.
     hardLikeEasy: { declared: 'hard', cal: { status: 'calibrated', difficulty: -1.2, se: 0.2, responses: 212, outfit: 1.0 } },
     // Declared hard, just below the hard cut-off within 2 SE: measured medium, not flagged.

@@ -25,6 +25,7 @@ import { ExportMenuButton } from '../transfer/ExportMenuButton';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { isOwnedBy, useCurrentUser, type CurrentUser } from '../../../auth/useCurrentUser';
 import { BulkDeleteQuestionsButton } from './BulkDeleteQuestionsButton';
+import { MeasuredFlags, MeasuredScale } from './MeasuredDifficulty';
 import { QuestionFilterBar } from './QuestionFilterBar';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
 import { activeQuestionFilters, questionApiFilter, useQuestionFilter } from './questionFilter';
@@ -73,6 +74,12 @@ function QuestionText({ compact = false }: { compact?: boolean }) {
       </Typography>
     </Box>
   );
+}
+
+/** A row's calibration flags, under its text so they are seen on narrow screens too. */
+function RowFlags() {
+  const record = useRecordContext<QuestionRecord>();
+  return record ? <MeasuredFlags record={record} /> : null;
 }
 
 function CreatedBy({ user }: { user: CurrentUser | undefined }) {
@@ -185,6 +192,7 @@ export function QuestionList() {
       <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
         <DataTable.Col {...COLUMN.question}>
           <QuestionText compact={compact} />
+          <RowFlags />
         </DataTable.Col>
         {!compact && (
           <DataTable.Col
@@ -205,6 +213,9 @@ export function QuestionList() {
               />
             )}
           />
+        )}
+        {!compact && (
+          <DataTable.Col source="measured_difficulty" label="Measured" disableSort render={(record: QuestionRecord) => <MeasuredScale record={record} />} />
         )}
         {!compact && <DataTable.NumberCol {...COLUMN.marks} />}
         {!compact && (
