@@ -27,7 +27,7 @@ import {
   signedLogits,
   type MeasuredFields,
 } from '../../../schemas/measured';
-import { QUIZ_SECTION } from '../../quizzes/quizSection';
+import { QUIZ_SECTION } from '../../quizzes';
 import type { QuestionRecord } from '../questionDraft';
 
 const fieldsOf = (record: QuestionRecord): MeasuredFields => ({
