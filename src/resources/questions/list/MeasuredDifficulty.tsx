@@ -41,15 +41,16 @@ const fieldsOf = (record: QuestionRecord): MeasuredFields => ({
 
 /**
  * The bank's measured difficulty of a row: a short scale from easy (left) to hard (right) with a
- * marker at the question's difficulty (±3 logits at the ends, the cut-offs marked), its figure on
- * hover and in its accessible name; the words of the other statuses instead of a scale.
+ * marker at the question's difficulty (±3 logits at the ends, the cut-offs marked), its level and
+ * figure on hover and in its accessible name (shown under the declared level's chip, to keep the
+ * table within a 1280 px screen); the words of the other statuses instead of a scale.
  */
 export function MeasuredScale({ record }: { record: QuestionRecord }) {
   const fields = fieldsOf(record);
   const summary = measuredSummary(fields);
   if (fields.measured_status !== 'calibrated' || fields.measured_difficulty === null) {
     return (
-      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 90, lineHeight: 1.2 }}>
         {summary}
       </Typography>
     );
@@ -59,9 +60,9 @@ export function MeasuredScale({ record }: { record: QuestionRecord }) {
   const label = `Measured ${level}: ${summary}`;
   const at = (logit: number) => `${scalePosition(logit) * 100}%`;
   return (
-    <Tooltip title={summary}>
-      <Box role="img" aria-label={label} tabIndex={0} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 120 }}>
-        <Box sx={{ position: 'relative', width: 72, height: 8, borderRadius: 4, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
+    <Tooltip title={`Measured ${level}: ${summary}`}>
+      <Box role="img" aria-label={label} tabIndex={0} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Box sx={{ position: 'relative', width: 56, height: 8, borderRadius: 4, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
           {[MEASURED_EASY_BELOW, MEASURED_HARD_ABOVE].map((cut) => (
             <Box key={cut} sx={{ position: 'absolute', left: at(cut), top: 0, bottom: 0, width: '1px', bgcolor: 'divider' }} />
           ))}
@@ -69,9 +70,6 @@ export function MeasuredScale({ record }: { record: QuestionRecord }) {
             sx={{ position: 'absolute', left: at(d), top: -3, width: 4, height: 14, ml: '-2px', borderRadius: 1, bgcolor: 'text.primary' }}
           />
         </Box>
-        <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
-          {level}
-        </Typography>
       </Box>
     </Tooltip>
   );
@@ -173,7 +171,7 @@ export function MeasuredFlags({ record }: { record: QuestionRecord }) {
           color="warning"
           startIcon={<FlagOutlinedIcon />}
           onClick={() => setOpen(true)}
-          sx={{ textTransform: 'none', textAlign: 'left', justifyContent: 'flex-start', py: 0 }}
+          sx={{ textTransform: 'none', textAlign: 'left', justifyContent: 'flex-start', whiteSpace: 'normal', maxWidth: 420, py: 0 }}
         >
           {flag.message}
         </Button>

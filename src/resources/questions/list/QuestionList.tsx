@@ -205,17 +205,17 @@ export function QuestionList() {
           <DataTable.Col
             {...COLUMN.difficulty}
             render={(record: QuestionRecord) => (
-              <Chip
-                size="small"
-                variant="outlined"
-                color={DIFFICULTY_COLORS[record.difficulty] ?? 'default'}
-                label={DIFFICULTY_LABELS[record.difficulty] ?? record.difficulty}
-              />
+              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.75 }}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={DIFFICULTY_COLORS[record.difficulty] ?? 'default'}
+                  label={DIFFICULTY_LABELS[record.difficulty] ?? record.difficulty}
+                />
+                <MeasuredScale record={record} />
+              </Box>
             )}
           />
-        )}
-        {!compact && (
-          <DataTable.Col source="measured_difficulty" label="Measured" disableSort render={(record: QuestionRecord) => <MeasuredScale record={record} />} />
         )}
         {!compact && <DataTable.NumberCol {...COLUMN.marks} />}
         {!compact && (
