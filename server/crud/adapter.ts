@@ -54,6 +54,11 @@ export interface ResourceAdapter {
   /** Column compared by the list filters `startDate` / `endDate` (default: when the row was created). */
   dateColumn?: string;
   /**
+   * List filters that are no stored field, applied by the adapter itself (the bank's `measured`
+   * filter on the questions' calibration); a bad value throws a 400 naming the filter.
+   */
+  filters?: Record<string, (qb: AnySelect, value: unknown) => AnySelect>;
+  /**
    * Runs on a validated body before it is stored: completes it (ids of new options) and checks rules
    * that span records (a module of the chosen subject); throws a 400 naming the field.
    */

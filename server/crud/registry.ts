@@ -23,7 +23,7 @@ export function resource(def: EntityDef, adapter: ResourceAdapter = plainAdapter
     adapter,
     codec: codecFor(def),
     sortable: ['id', ...fields.filter(([f, m]) => m.sortable && stored(f)).map(([f]) => f)],
-    filterable: fields.filter(([f, m]) => m.filter && (stored(f) || adapter.many[f])).map(([f]) => f),
+    filterable: [...fields.filter(([f, m]) => m.filter && (stored(f) || adapter.many[f])).map(([f]) => f), ...Object.keys(adapter.filters ?? {})],
     searchable: fields.filter(([f, m]) => m.search && stored(f)).map(([f]) => f),
   };
 }

@@ -190,6 +190,11 @@ export function applyListFilter(qb: AnySelect, r: RegisteredResource, caller: Ca
   const { createdBy, startDate, endDate, ...fieldFilters } = filter;
   qb = applyMetaFilters(qb, r, caller, { createdBy, startDate, endDate });
   for (const [field, raw] of Object.entries(fieldFilters)) {
+    const own = adapter.filters?.[field];
+    if (own) {
+      qb = own(qb, raw);
+      continue;
+    }
     const values = (Array.isArray(raw) ? raw : [raw]).map((v) => filterValue(r, field, v));
     if (field === 'id') qb = qb.where(adapter.idColumn, 'in', values.length ? values : [-1]);
     else if (adapter.many[field]) {

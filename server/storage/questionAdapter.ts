@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { entities } from '../../src/schemas';
 import { COMBINED_FEEDBACK_FIELDS, hasCombinedFeedback, legacyAnswerFields, numericAnswersOf, optionWeights, shortAnswersOf, type QuestionOption } from '../../src/schemas/questions';
 import type { MatchPair } from '../../src/schemas/matching';
-import { tableAdapter, type ResourceAdapter } from '../crud/adapter';
+import { MEASURED_EASY_BELOW, MEASURED_FILTERS, MEASURED_HARD_ABOVE, MISFIT_ABOVE, MISFIT_BELOW, DISAGREEMENT_SE, type MeasuredFilter } from '../../src/schemas/measured';
+import { tableAdapter, type AnySelect, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
-import { AppError } from '../lib/errors';
+import { AppError, badRequest } from '../lib/errors';
 import { linkImages } from '../questions/imageStore';
 
 export const IN_ATTEMPTS = 'This question is in submitted attempts: it cannot be deleted';
@@ -17,6 +19,36 @@ const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
     { table: 'quiz_questions', column: 'question_id', label: 'quizzes using it' },
   ],
 });
+
+/**
+ * The bank's `measured` filter on the question's last calibration (cut-offs in src/schemas/measured.ts):
+ * easy / medium / hard by measured difficulty, uncalibrated (no figure yet: never calibrated, too few
+ * answers, everyone right or wrong), flagged (misfit, or the declared level disagrees by more than 2 SE).
+ */
+function measuredFilter(qb: AnySelect, raw: unknown): AnySelect {
+  if (typeof raw !== 'string' || !(MEASURED_FILTERS as readonly string[]).includes(raw)) {
+    const message = `"measured" must be one of ${MEASURED_FILTERS.join(', ')}`;
+    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+  }
+  const value = raw as MeasuredFilter;
+  if (value === 'uncalibrated') return qb.where((eb: any) => eb.or([eb('qc.status', 'is', null), eb('qc.status', '!=', 'calibrated')]));
+  const calibrated = qb.where('qc.status', '=', 'calibrated');
+  if (value === 'easy') return calibrated.where('qc.difficulty', '<', MEASURED_EASY_BELOW);
+  if (value === 'hard') return calibrated.where('qc.difficulty', '>', MEASURED_HARD_ABOVE);
+  if (value === 'medium') return calibrated.where('qc.difficulty', '>=', MEASURED_EASY_BELOW).where('qc.difficulty', '<=', MEASURED_HARD_ABOVE);
+  // flagged: the same rule as disagreement() and misfits() in src/schemas/measured.ts.
+  return calibrated.where((eb: any) => {
+    const low = sql<number>`qc.difficulty + ${DISAGREEMENT_SE} * qc.se`;
+    const high = sql<number>`qc.difficulty - ${DISAGREEMENT_SE} * qc.se`;
+    return eb.or([
+      eb('qc.outfit', '>', MISFIT_ABOVE),
+      eb('qc.outfit', '<', MISFIT_BELOW),
+      eb.and([eb('t.difficulty', '=', 'easy'), eb(high, '>', MEASURED_EASY_BELOW)]),
+      eb.and([eb('t.difficulty', '=', 'medium'), eb.or([eb(low, '<', MEASURED_EASY_BELOW), eb(high, '>', MEASURED_HARD_ABOVE)])]),
+      eb.and([eb('t.difficulty', '=', 'hard'), eb(low, '<', MEASURED_HARD_ABOVE)]),
+    ]);
+  });
+}
 
 const optionId = () => randomBytes(6).toString('base64url');
 
@@ -56,7 +88,21 @@ function preparePairs(pairs: MatchPair[]): { id: string; question: string; answe
  */
 export const questionAdapter: ResourceAdapter = {
   ...base,
-  columns: { ...base.columns, version: 't.version', created_by: 't.created_by', created_at: 't.created_at' },
+  // Each row carries its last calibration (read-only: the codec never writes these fields back).
+  from: (db) => base.from(db).leftJoin('question_calibrations as qc', 'qc.question_id', 't.id'),
+  columns: {
+    ...base.columns,
+    version: 't.version',
+    created_by: 't.created_by',
+    created_at: 't.created_at',
+    measured_difficulty: 'qc.difficulty',
+    measured_se: 'qc.se',
+    measured_responses: 'qc.responses',
+    measured_status: 'qc.status',
+    measured_outfit: 'qc.outfit',
+    measured_infit: 'qc.infit',
+  },
+  filters: { measured: measuredFilter },
   async prepare(db, body) {
     const module = await db.selectFrom('modules').select(['id', 'subject_id']).where('id', '=', body.module as number).executeTakeFirst();
     if (module && module.subject_id !== body.subject) throw validationError({ module: 'The module does not belong to the selected subject' });

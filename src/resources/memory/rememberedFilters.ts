@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from '../../schemas';
+import { MEASURED_FILTERS, type MeasuredFilter } from '../../schemas/measured';
 import { MEMORY_KEYS } from './rememberedLists';
 import { createSessionSlot } from './sessionSlot';
 
@@ -20,6 +21,8 @@ export interface QuestionFilter {
   /** ISO date-times. */
   startDate: string | null;
   endDate: string | null;
+  /** The measured-difficulty filter (src/schemas/measured.ts); null: any. */
+  measured: MeasuredFilter | null;
 }
 
 export interface QuizFilter {
@@ -37,6 +40,7 @@ export const defaultQuestionFilter = (): QuestionFilter => ({
   marks: null,
   startDate: null,
   endDate: null,
+  measured: null,
 });
 
 export const defaultQuizFilter = (): QuizFilter => ({
@@ -54,6 +58,7 @@ const questionFilterSchema: z.ZodType<QuestionFilter> = z.object({
   marks: z.number().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  measured: z.enum(MEASURED_FILTERS).nullable().default(null),
 });
 
 const quizFilterSchema: z.ZodType<QuizFilter> = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MeasuredFields } from '../../schemas/measured';
 import { toNumberInput } from '../../schemas/fields';
 import {
   checkMoodleTypes,
@@ -97,7 +98,7 @@ export interface QuestionDraft extends Record<CombinedFeedbackField, string> {
 }
 
 /** A bank record as the API answers it. */
-export interface QuestionRecord extends Partial<Record<CombinedFeedbackField, string | null>> {
+export interface QuestionRecord extends Partial<Record<CombinedFeedbackField, string | null>>, Partial<MeasuredFields> {
   id: number;
   subject: number;
   module: number;

@@ -19,6 +19,8 @@ export interface QuizRecord {
   shuffle_questions: boolean;
   shuffle_options: boolean;
   negative_penalty: number | null;
+  balance_papers?: boolean | null;
+  balance_tolerance?: number | null;
   attempts_allowed?: number;
   grading_method?: GradingMethod;
   attempt_delay1_minutes?: number;

@@ -112,6 +112,7 @@ describe('remembered filters', () => {
       marks: null,
       startDate: null,
       endDate: null,
+      measured: null,
     });
     expect(defaultQuizFilter()).toEqual({ subjectIds: [], createdBy: 'ME', startDate: null, endDate: null });
     expect(DEFAULT_QUIZ_CREATOR).toBe('ME');

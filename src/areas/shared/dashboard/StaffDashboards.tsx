@@ -21,6 +21,7 @@ import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
 import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
 import { AwaitingGradingNote, dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
+import { BankHealthPanel } from './BankHealthPanel';
 import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 
@@ -316,6 +317,7 @@ export function TeacherDashboard() {
         <AwaitingGradingNote answers={data.weakestModulesPending} />
       </Panel>
       <SubjectAttainmentPanel subjects={data.subjects} />
+      <BankHealthPanel subjects={data.subjects} />
       <Panel title="Latest results">
         <Table size="small" aria-label="Latest results">
           <TableHead>

@@ -4,6 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { questionEntity, type Difficulty, type QuestionType } from '../../../schemas/questions';
+import { MEASURED_FILTERS, MEASURED_FILTER_LABELS, type MeasuredFilter } from '../../../schemas/measured';
 import { declaredFilterLabel } from '../../generator/listModel';
 import type { ModuleRecord } from '../../../schemas/modules';
 import { ListFilterBar, useFilterChange } from '../../../ui/list/ListFilterBar';
@@ -95,6 +96,23 @@ export function QuestionFilterBar() {
         onChange={(difficulty) => set({ difficulty })}
         width={150}
       />
+      <TextField
+        id="question-filter-measured"
+        select
+        size="small"
+        label="Measured"
+        value={filter.measured ?? ''}
+        onChange={(event) => set({ measured: event.target.value === '' ? null : (event.target.value as MeasuredFilter) })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
+      >
+        <MenuItem value="">Any</MenuItem>
+        {MEASURED_FILTERS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {MEASURED_FILTER_LABELS[value]}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         id="question-filter-created-by"
         select

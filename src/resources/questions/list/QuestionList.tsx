@@ -25,6 +25,7 @@ import { ExportMenuButton } from '../transfer/ExportMenuButton';
 import { ImportDialog } from '../transfer/ImportDialog';
 import { isOwnedBy, useCurrentUser, type CurrentUser } from '../../../auth/useCurrentUser';
 import { BulkDeleteQuestionsButton } from './BulkDeleteQuestionsButton';
+import { MeasuredFlags, MeasuredScale } from './MeasuredDifficulty';
 import { QuestionFilterBar } from './QuestionFilterBar';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
 import { ListExportButtons, ResetFiltersButton } from '../../generator';
@@ -78,6 +79,12 @@ function QuestionText({ compact = false }: { compact?: boolean }) {
       </Typography>
     </Box>
   );
+}
+
+/** A row's calibration flags, under its text so they are seen on narrow screens too. */
+function RowFlags() {
+  const record = useRecordContext<QuestionRecord>();
+  return record ? <MeasuredFlags record={record} /> : null;
 }
 
 function CreatedBy({ user }: { user: CurrentUser | undefined }) {
@@ -193,6 +200,7 @@ export function QuestionList() {
       <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
         <DataTable.Col {...COLUMN.question}>
           <QuestionText compact={compact} />
+          <RowFlags />
         </DataTable.Col>
         {!compact && (
           <DataTable.Col
@@ -205,12 +213,15 @@ export function QuestionList() {
           <DataTable.Col
             {...COLUMN.difficulty}
             render={(record: QuestionRecord) => (
-              <Chip
-                size="small"
-                variant="outlined"
-                color={DIFFICULTY_COLORS[record.difficulty] ?? 'default'}
-                label={DIFFICULTY_LABELS[record.difficulty] ?? record.difficulty}
-              />
+              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.75 }}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={DIFFICULTY_COLORS[record.difficulty] ?? 'default'}
+                  label={DIFFICULTY_LABELS[record.difficulty] ?? record.difficulty}
+                />
+                <MeasuredScale record={record} />
+              </Box>
             )}
           />
         )}

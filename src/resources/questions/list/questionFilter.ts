@@ -17,6 +17,7 @@ export function questionApiFilter(filter: QuestionFilter): Record<string, unknow
   if (filter.marks !== null) api.marks = filter.marks;
   if (filter.startDate) api.startDate = filter.startDate;
   if (filter.endDate) api.endDate = filter.endDate;
+  if (filter.measured) api.measured = filter.measured;
   return api;
 }
 

@@ -141,6 +141,7 @@ export function QuizEditPage() {
         initial={initial}
         locked={started || lockedBy409 ? ALL_LOCKED : NOTHING_LOCKED}
         links={{ preview: paths.preview(id), manage: paths.manage(id) }}
+        quizId={Number(id) || undefined}
         onSave={save}
         onCancel={() => navigate(paths.list)}
       />

@@ -32,6 +32,7 @@ import { DateTimeField } from './DateTimeField';
 import { FixedQuestionsEditor } from './FixedQuestionsEditor';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, quizDraftSchema, windowErrorsOf, type LockedField, type QuizDraft } from './quizDraft';
 import { RandomRulesEditor } from './RandomRulesEditor';
+import { FairnessPanel } from './FairnessPanel';
 import { AttemptsReviewSection } from './AttemptsReviewSection';
 import { usePaperStats, type PaperStats, type Range } from './usePaperStats';
 import { ConfirmDialog } from '../../../ui/dialogs/ConfirmDialog';
@@ -49,6 +50,8 @@ export interface QuizFormProps {
   locked: ReadonlySet<LockedField>;
   /** Links shown beside the heading when editing. */
   links?: { preview: string; manage: string };
+  /** The quiz being edited (none while creating): the fairness check names it. */
+  quizId?: number;
   onSave: (quiz: Quiz) => Promise<FieldErrors | undefined>;
   onCancel: () => void;
 }
@@ -224,7 +227,7 @@ function useDepartmentRooms(): { data: RoomRecord[]; isPending: boolean } {
  * Validated with quizSchema (its messages under the fields), then by the server. Fields that
  * students' attempts have locked are disabled, with the reason.
  */
-export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: QuizFormProps) {
+export function QuizForm({ heading, initial, locked, links, quizId, onSave, onCancel }: QuizFormProps) {
   const form = useSchemaForm<typeof quizDraftSchema, QuizDraft>(quizDraftSchema, initial);
   const { values, update, setField, handleSubmit, showServerErrors, formRef, submitted } = form;
   // The window's messages show with the others, even while e.g. the name is still empty.
@@ -581,6 +584,16 @@ export function QuizForm({ heading, initial, locked, links, onSave, onCancel }: 
                     errors={errors}
                     disabled={isLocked('random_rules')}
                   />
+                  {values.random_rules.length > 0 && (
+                    <FairnessPanel
+                      draft={values}
+                      quizId={quizId}
+                      errors={errors}
+                      disabled={isLocked('random_rules')}
+                      onBalance={(on) => update((current) => ({ ...current, balance_papers: on }), 'balance_papers')}
+                      onTolerance={(text) => update((current) => ({ ...current, balance_tolerance: text }), 'balance_tolerance')}
+                    />
+                  )}
                 </Stack>
               </FormSection>
             </Stack>

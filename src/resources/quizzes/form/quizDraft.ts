@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Difficulty, QuestionType } from '../../../schemas/questions';
 import { toIsoDateTime, toNumberInput } from '../../../schemas/fields';
-import { checkQuizPaper, checkQuizWindow, DEFAULT_REVIEW, type GradingMethod, type ReviewMatrix, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
+import { checkQuizPaper, checkQuizWindow, DEFAULT_REVIEW, type GradingMethod, type ReviewMatrix, DEFAULT_ATTAINMENT_LEVELS, DEFAULT_ATTAINMENT_TARGET, DEFAULT_INTEGRITY_THRESHOLDS, DEFAULT_NEGATIVE_PENALTY, DEFAULT_BALANCE_TOLERANCE, quizSchema, type IntegrityThresholds, type QuizOptions } from '../../../schemas/quizzes';
 import type { FieldErrors } from '../../../ui/forms/fieldErrors';
 import { crossFieldErrors } from '../../../ui/forms/crossFieldErrors';
 import type { QuizRecord } from '../quizTypes';
@@ -47,6 +47,9 @@ export interface QuizDraft {
   /** Fixed questions, in paper order. */
   questions: number[];
   random_rules: RuleDraft[];
+  /** Balanced papers (issue 27): each student's random draw kept within balance_tolerance logits of the target. */
+  balance_papers: boolean;
+  balance_tolerance: string;
   /** Course-outcome attainment: the target percent and the percent of students for levels 3, 2 and 1. */
   attainment_target: string;
   attainment_level3: string;
@@ -90,6 +93,8 @@ export function newQuizDraft(now: Date = new Date(), groupId: number | null = nu
     duration: '60',
     options: { face_detection: false, safe_exam_browser: false, guest_flag: false, negative_marking: false },
     negative_penalty: String(DEFAULT_NEGATIVE_PENALTY),
+    balance_papers: false,
+    balance_tolerance: String(DEFAULT_BALANCE_TOLERANCE),
     shuffle_questions: false,
     shuffle_options: false,
     ...attemptsDraftOf(null),
@@ -146,6 +151,8 @@ export function quizDraftOf(record: QuizRecord): QuizDraft {
       negative_marking: Boolean(record.options?.negative_marking),
     },
     negative_penalty: String(record.negative_penalty ?? DEFAULT_NEGATIVE_PENALTY),
+    balance_papers: Boolean(record.balance_papers),
+    balance_tolerance: String(record.balance_tolerance ?? DEFAULT_BALANCE_TOLERANCE),
     shuffle_questions: Boolean(record.shuffle_questions),
     shuffle_options: Boolean(record.shuffle_options),
     ...attemptsDraftOf(record),
@@ -202,6 +209,8 @@ export function quizInputOf(draft: QuizDraft): Record<string, unknown> {
     duration: draft.duration,
     options: draft.options,
     negative_penalty: penaltyInputOf(draft),
+    balance_papers: draft.balance_papers,
+    balance_tolerance: draft.balance_tolerance,
     shuffle_questions: draft.shuffle_questions,
     shuffle_options: draft.shuffle_options,
     attempts_allowed: draft.attempts_allowed,

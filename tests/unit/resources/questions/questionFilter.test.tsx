@@ -14,7 +14,7 @@ afterEach(() => localStorage.clear());
 describe('questionFilter', () => {
   it('starts with every field empty or null', () => {
     const { result } = renderHook(() => useQuestionFilter());
-    expect(result.current.filter).toEqual({ moduleIds: [], difficulty: [], type: [], createdBy: null, marks: null, startDate: null, endDate: null });
+    expect(result.current.filter).toEqual({ moduleIds: [], difficulty: [], type: [], createdBy: null, marks: null, startDate: null, endDate: null, measured: null });
     expect(questionApiFilter(result.current.filter)).toEqual({});
   });
 
@@ -58,7 +58,8 @@ describe('questionFilter', () => {
         marks: 0,
         startDate: '2025-01-01T00:00:00.000Z',
         endDate: null,
+        measured: 'flagged',
       }),
-    ).toEqual({ module: [3], difficulty: ['easy', 'medium'], createdBy: 'ME', marks: 0, startDate: '2025-01-01T00:00:00.000Z' });
+    ).toEqual({ module: [3], difficulty: ['easy', 'medium'], createdBy: 'ME', marks: 0, startDate: '2025-01-01T00:00:00.000Z', measured: 'flagged' });
   });
 });
