@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Title } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
@@ -117,6 +117,12 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: 
   const [open, setOpen] = useState<Record<number, boolean>>({});
   const rows = sortRows(data.questions, (q) => (sort.key === 'review' ? reviewReasons(q).length : (q[sort.key] as number | string | null)), sort.order);
   const sortBy = (key: typeof sort.key) => setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+  // A link to one question (`#question-{id}`, from the question bank's flags) scrolls to its row once the table is drawn.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const row = hash.startsWith('#question-') ? document.getElementById(hash.slice(1)) : null;
+    row?.scrollIntoView({ block: 'center' });
+  }, [hash, data]);
   return (
     <TableContainer>
       <Table size="small" aria-label="Question statistics">
@@ -146,7 +152,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: 
             const expanded = open[q.questionId] ?? false;
             return (
               <Fragment key={q.questionId}>
-                <TableRow hover data-question={q.questionId}>
+                <TableRow hover data-question={q.questionId} id={`question-${q.questionId}`} selected={hash === `#question-${q.questionId}`}>
                   <TableCell padding="checkbox">
                     <IconButton size="small" aria-label={`${expanded ? 'Hide' : 'Show'} question ${q.position}${q.options ? ' and its options' : ''}`} aria-expanded={expanded} onClick={() => setOpen((o) => ({ ...o, [q.questionId]: !expanded }))}>
                       {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
