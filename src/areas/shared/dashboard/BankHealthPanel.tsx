@@ -106,3 +106,19 @@ export function BankHealthPanel({ subjects }: { subjects: { subjectId: number; n
     </Panel>
   );
 }
+
+/** A head's bank health: the subjects they oversee (their list of subjects, by name), then the same panel. */
+export function HeadBankHealthPanel() {
+  const [subjects, setSubjects] = useState<{ subjectId: number; name: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    const query = `sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,999]')}`;
+    void read<{ id: number; name: string }[]>(`/subjects?${query}`, { toast: false }).then((result) => {
+      if (live && result.success && Array.isArray(result.data)) setSubjects(result.data.map((s) => ({ subjectId: s.id, name: s.name })));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return subjects.length ? <BankHealthPanel subjects={subjects} /> : null;
+}

@@ -21,7 +21,7 @@ import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
 import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
 import { AwaitingGradingNote, dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
-import { BankHealthPanel } from './BankHealthPanel';
+import { BankHealthPanel, HeadBankHealthPanel } from './BankHealthPanel';
 import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 
@@ -141,6 +141,7 @@ export function InstituteHeadDashboard() {
           </TableBody>
         </Table>
       </Panel>
+      <HeadBankHealthPanel />
     </>
   );
 }
@@ -219,6 +220,7 @@ export function DepartmentHeadDashboard() {
           </Table>
         )}
       </Panel>
+      <HeadBankHealthPanel />
     </>
   );
 }
