@@ -8,6 +8,16 @@ export const STORAGE_KEYS = {
   quizName: 'quizName',
 } as const;
 
+/**
+ * Dispatched on window when the signed-in user changes (sign-in, sign-out, a lost session), so
+ * that what belongs to the user (their theme) follows without a reload.
+ */
+export const IDENTITY_CHANGED_EVENT = 'portal:identity';
+const identityChanged = () => window.dispatchEvent(new Event(IDENTITY_CHANGED_EVENT));
+
+/** Keys that outlive a sign-out: each user's own settings (their theme, `src/ui/themePreference.ts`). */
+const KEPT_ACROSS_SIGN_OUT = /^theme:/;
+
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 
 /** The stored role, normalised; undefined when missing or not one of ours. */
@@ -25,6 +35,7 @@ export function storeToken(token: string): void {
 export function storeIdentity(role: Role, username?: string): void {
   localStorage.setItem(STORAGE_KEYS.role, role);
   if (username !== undefined) localStorage.setItem(STORAGE_KEYS.username, username.toLowerCase());
+  identityChanged();
 }
 
 export function storeQuizName(quizName: string): void {
@@ -53,11 +64,16 @@ export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   examLinkQuiz = null;
   examLinkFromLms = false;
+  identityChanged();
 }
 
-/** What a failed session verification and a logout do: forget everything this browser kept. */
+/** What a failed session verification and a logout do: forget everything this browser kept, but each user's own settings. */
 export function clearStorage(): void {
+  const kept = Object.keys(localStorage).filter((key) => KEPT_ACROSS_SIGN_OUT.test(key));
+  const values = kept.map((key) => [key, localStorage.getItem(key)!] as const);
   localStorage.clear();
+  for (const [key, value] of values) localStorage.setItem(key, value);
   examLinkQuiz = null;
   examLinkFromLms = false;
+  identityChanged();
 }

@@ -1,4 +1,5 @@
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import type { ThemeMode } from './themePreference';
 
 /**
  * What the portal changes in MUI's look, in one place for both kinds of screen. Buttons and tabs
@@ -11,5 +12,10 @@ export function withPortalLook(base: ThemeOptions = {}): ThemeOptions {
   return { ...base, typography: { ...typography, button: { ...typography.button, textTransform: 'none' } } };
 }
 
-/** The theme of the pages outside react-admin (sign-in, the student area); the staff areas apply withPortalLook to react-admin's. */
-export const appTheme = createTheme(withPortalLook());
+/** The themes of the pages outside react-admin (sign-in, the student area, SEB and camera pages); the staff areas apply withPortalLook to react-admin's. */
+export const appLightTheme = createTheme(withPortalLook({ palette: { mode: 'light' } }));
+export const appDarkTheme = createTheme(withPortalLook({ palette: { mode: 'dark' } }));
+/** The light one, for code that needs a theme outside the app's provider. */
+export const appTheme = appLightTheme;
+
+export const appThemeFor = (mode: ThemeMode) => (mode === 'dark' ? appDarkTheme : appLightTheme);

@@ -15,6 +15,7 @@ import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
 import { withPortalLook } from '../../ui/theme';
+import { useThemePreference } from '../../ui/themePreference';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
 export type ResourceConfig = Omit<ResourceProps, 'name'>;
@@ -32,7 +33,8 @@ interface StaffAreaProps {
 
 /**
  * react-admin's looks with the portal's changes (buttons keep the case of their text): its light
- * one, and its dark one for a system that prefers dark, as react-admin chooses without a theme.
+ * one and its dark one. Which one shows is the user's choice in the user menu (or the system's),
+ * the same choice as the rest of the app (`useThemePreference`), not react-admin's own store.
  */
 const ADMIN_LIGHT_THEME = withPortalLook(defaultLightTheme);
 const ADMIN_DARK_THEME = withPortalLook(defaultDarkTheme);
@@ -62,6 +64,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
   const dataProvider = useMemo(() => createDataProvider(apiResourceMap(area)), [area]);
   const role = roleOfArea(area);
   const sections = AREA_SECTIONS[area];
+  const { mode } = useThemePreference();
   // Each entity section shows the area's version of the entity's screens, else the generated ones;
   // either keeps only the screens this role may use (no create route without create access).
   const resources = useMemo(
@@ -92,8 +95,10 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
         <Admin
           basename={`/${area}`}
           title={ROLE_LABELS[roleOfArea(area)]}
-          lightTheme={ADMIN_LIGHT_THEME}
-          darkTheme={ADMIN_DARK_THEME}
+          // One theme, the chosen one: with no dark theme of its own react-admin neither follows the
+          // system by itself nor shows its light/dark toggle (the user menu has Light, Dark and System).
+          lightTheme={mode === 'dark' ? ADMIN_DARK_THEME : ADMIN_LIGHT_THEME}
+          darkTheme={null}
           authProvider={authProvider}
           dataProvider={dataProvider}
           dashboard={AreaDashboard}
