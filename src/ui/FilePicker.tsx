@@ -87,7 +87,16 @@ export function FilePicker({ id, file, accept, label, dropText, hint, error, dis
               <Typography color="text.secondary">{dropText}</Typography>
             </>
           )}
-          <Button component="label" variant="outlined" size="small" disabled={disabled}>
+          {/* The file input inside is the control (focus and name): the label around it is no second button (no nested controls); it shows the input's keyboard focus. */}
+          <Button
+            component="label"
+            role={undefined}
+            tabIndex={-1}
+            variant="outlined"
+            size="small"
+            disabled={disabled}
+            sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+          >
             {file ? 'Choose another file' : 'Choose file'}
             <input
               id={id}

@@ -41,9 +41,14 @@ const ACCESSIBLE_DEFAULTS: ThemeOptions['components'] = {
 /**
  * Colours that keep WCAG's 4.5:1 on the light backgrounds (white, react-admin's #fafafb, a filled
  * field's #f0f0f0): MUI's blue #1976d2 reaches 4.4:1 on #fafafb, its red #d32f2f 4.4:1 on a filled
- * field, white on its info blue #0288d1 3.9:1.
+ * field, white on its info blue #0288d1 3.9:1, on its warning orange #ed6c02 3.1:1.
  */
-export const LIGHT_PALETTE_FIXES = { primary: { main: '#1565c0' }, error: { main: '#c62828' }, info: { main: '#0277bd' } } as const;
+export const LIGHT_PALETTE_FIXES = {
+  primary: { main: '#1565c0' },
+  error: { main: '#c62828' },
+  info: { main: '#0277bd' },
+  warning: { main: '#b45309', contrastText: '#fff' },
+} as const;
 
 /**
  * Colours that keep WCAG's 4.5:1 on the dark backgrounds (react-admin's #313131, MUI's #121212 and

@@ -53,7 +53,7 @@ export function useDashboard<T extends DashboardData>() {
 }
 
 function Loading({ failed }: { failed?: string }) {
-  return failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={160} aria-label="Loading the dashboard" />;
+  return failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the dashboard" />;
 }
 
 export function AdminDashboard() {
