@@ -32,7 +32,11 @@ const ACCESSIBLE_DEFAULTS: ThemeOptions['components'] = {
     defaultProps: {
       slotProps: {
         root: (ownerState: Record<string, unknown>) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
-        input: (ownerState: Record<string, unknown>) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] as string } : {}),
+        // A default slotProps.input would win over a checkbox's own inputProps: they are kept here.
+        input: (ownerState: Record<string, unknown>) => ({
+          ...(ownerState.inputProps as object | undefined),
+          ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] as string } : {}),
+        }),
       },
     },
   },

@@ -83,5 +83,6 @@ describe('the dark theme', () => {
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await expect.poll(() => looksDark(page)).toBe(false);
     await page.emulateMedia({ colorScheme: 'light' });
-  });
+    // Five sign-ins, three areas' first screens scanned by axe-core in both themes.
+  }, 120_000);
 });

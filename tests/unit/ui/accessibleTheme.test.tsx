@@ -21,6 +21,17 @@ describe("the portal's themes name what MUI leaves unnamed", () => {
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
   });
 
+  it("keeps a checkbox's own inputProps and slotProps", () => {
+    render(
+      <ThemeProvider theme={appLightTheme}>
+        <Checkbox inputProps={{ 'aria-label': 'Question 3 in the paper' }} />
+        <Checkbox slotProps={{ input: { 'aria-label': 'Question 4 in the paper' } }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Question 3 in the paper' }).tagName).toBe('INPUT');
+    expect(screen.getByRole('checkbox', { name: 'Question 4 in the paper' }).tagName).toBe('INPUT');
+  });
+
   it('keeps a checkbox named by its label as it was', () => {
     render(
       <ThemeProvider theme={appLightTheme}>
