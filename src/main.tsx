@@ -1,5 +1,5 @@
 import './config/zodJitless';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -8,7 +8,8 @@ import { getEnv } from './config/env';
 import { registerNavigator } from './navigation/appNavigator';
 import { ConfigErrorPage } from './pages/ConfigErrorPage';
 import { routes } from './router/routes';
-import { appTheme } from './ui/theme';
+import { appThemeFor } from './ui/theme';
+import { useThemePreference } from './ui/themePreference';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -21,14 +22,24 @@ try {
 }
 
 const router = createBrowserRouter(routes);
+
+/** The signed-in user's theme (or the system's): the staff areas pass the same choice to react-admin. */
+function PortalThemeProvider({ children }: { children: ReactNode }) {
+  const { mode } = useThemePreference();
+  return (
+    <ThemeProvider theme={appThemeFor(mode)}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
 // The HTTP client navigates on a 405 without React: let it use the router (no full reload).
 registerNavigator((to) => void router.navigate(to));
 
 root.render(
   <StrictMode>
-    <ThemeProvider theme={appTheme}>
-      <CssBaseline />
+    <PortalThemeProvider>
       <RouterProvider router={router} />
-    </ThemeProvider>
+    </PortalThemeProvider>
   </StrictMode>,
 );

@@ -11,6 +11,7 @@ export const AUTOPOST_SCRIPT = "document.addEventListener('DOMContentLoaded',fun
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** The LTI pages' look, light or dark as the system prefers (they are outside the app and its theme); both keep WCAG AA contrast. */
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f5f7fa;color:#1f2933}
 main{max-width:640px;margin:48px auto;background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.12);padding:28px 32px}
 h1{font-size:1.35rem;margin:0 0 12px}p{line-height:1.5}.what{color:#b42318;font-weight:600}
@@ -18,7 +19,11 @@ h1{font-size:1.35rem;margin:0 0 12px}p{line-height:1.5}.what{color:#b42318;font-
 label.quiz{display:flex;gap:10px;align-items:flex-start;padding:10px;border:1px solid #d9e2ec;border-radius:6px;margin:8px 0;cursor:pointer}
 label.quiz:hover{background:#f0f4f8}small{color:#52606d}
 button,a.button{display:inline-block;background:#1976d2;color:#fff;border:0;border-radius:4px;padding:10px 18px;font-size:1rem;cursor:pointer;text-decoration:none;margin-top:12px}
-code{background:#f0f4f8;padding:1px 4px;border-radius:3px;word-break:break-all}`;
+code{background:#f0f4f8;padding:1px 4px;border-radius:3px;word-break:break-all}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){body{background:#121212;color:#e4e7eb}main{background:#1e1e1e;box-shadow:none;border:1px solid #3e4c59}
+.what{color:#ff8a80}.check,code{background:#27313b}.check{border-left-color:#90caf9}label.quiz{border-color:#3e4c59}label.quiz:hover{background:#27313b}small{color:#bcccdc}
+button,a.button{background:#90caf9;color:#0b1f33}}`;
 
 function page(title: string, body: string, extraHead = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head><body><main>${body}</main></body></html>`;

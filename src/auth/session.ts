@@ -19,6 +19,15 @@ export const PREFERENCES_KEY_PREFIX = 'RaStore.prefs.';
 export const preferencesKeyOf = (role: string | null | undefined, username: string | null | undefined): string =>
   `${PREFERENCES_KEY_PREFIX}${encodeURIComponent(role ?? '')}/${encodeURIComponent(username ?? '')}/`;
 
+ * Dispatched on window when the signed-in user changes (sign-in, sign-out, a lost session), so
+ * that what belongs to the user (their theme) follows without a reload.
+ */
+export const IDENTITY_CHANGED_EVENT = 'portal:identity';
+const identityChanged = () => window.dispatchEvent(new Event(IDENTITY_CHANGED_EVENT));
+
+/** Keys that outlive a sign-out: each user's own settings (their theme, `src/ui/themePreference.ts`). */
+const KEPT_ACROSS_SIGN_OUT = /^theme:/;
+
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 
 /** The stored role, normalised; undefined when missing or not one of ours. */
@@ -36,6 +45,7 @@ export function storeToken(token: string): void {
 export function storeIdentity(role: Role, username?: string): void {
   localStorage.setItem(STORAGE_KEYS.role, role);
   if (username !== undefined) localStorage.setItem(STORAGE_KEYS.username, username.toLowerCase());
+  identityChanged();
 }
 
 export function storeQuizName(quizName: string): void {
@@ -64,17 +74,20 @@ export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   examLinkQuiz = null;
   examLinkFromLms = false;
+  identityChanged();
 }
 
 /**
- * What a failed session verification and a logout do: forget everything this browser kept but the
- * users' screen preferences (PREFERENCES_KEY_PREFIX), which belong to each user, not to the session.
+ * What a failed session verification and a logout do: forget everything this browser kept but what
+ * belongs to each user rather than to the session: their screen preferences (PREFERENCES_KEY_PREFIX)
+ * and their theme (`theme:` keys, `src/ui/themePreference.ts`).
  */
 export function clearStorage(): void {
   const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
   for (const key of keys) {
-    if (key !== null && !key.startsWith(PREFERENCES_KEY_PREFIX)) localStorage.removeItem(key);
+    if (key !== null && !key.startsWith(PREFERENCES_KEY_PREFIX) && !KEPT_ACROSS_SIGN_OUT.test(key)) localStorage.removeItem(key);
   }
   examLinkQuiz = null;
   examLinkFromLms = false;
+  identityChanged();
 }

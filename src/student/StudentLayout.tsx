@@ -12,6 +12,7 @@ import { authProvider } from '../shell/authProvider';
 import { getStoredQuizName, isExamLinkFromLms } from '../auth/session';
 import { studentPaths } from './paths';
 import { LogoutButton } from '../shell/LogoutButton';
+import { UserMenu } from '../shell/UserMenu';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { STUDENT_SCREENS } from '../shell/studentScreens';
 import { pageTitleOf, useDocumentTitle } from '../shell/pageTitle';
@@ -64,6 +65,7 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
               </Button>
             ))}
           </Box>
+          <UserMenu />
           {examLinkQuiz === undefined || fromLms ? (
             <LogoutButton onLogout={() => void logout()} />
           ) : (

@@ -87,14 +87,15 @@ export function FilePicker({ id, file, accept, label, dropText, hint, error, dis
               <Typography color="text.secondary">{dropText}</Typography>
             </>
           )}
-          {/* One tab stop, the file input itself (Space or Enter opens the chooser); the button shows its focus ring. */}
+          {/* The file input inside is the control (focus and name): the label around it is no second button (no nested controls); it shows the input's keyboard focus. */}
           <Button
             component="label"
+            role={undefined}
+            tabIndex={-1}
             variant="outlined"
             size="small"
             disabled={disabled}
-            tabIndex={-1}
-            sx={{ '&:has(input:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 } }}
+            sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
           >
             {file ? 'Choose another file' : 'Choose file'}
             <input

@@ -107,7 +107,8 @@ export function Markdown({ children, inline = false, lineBreaks = false }: { chi
         skipHtml
         components={{
           a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-          img: ({ src, alt }) => <QuestionImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+          // An image written without a description (`![](...)`) is decorative: alt="", never no alt at all.
+          img: ({ src, alt }) => <QuestionImage src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} />,
         }}
       >
         {children}

@@ -125,5 +125,6 @@ describe('quiz analysis and dashboards', () => {
     await page.getByRole('article', { name: 'Next quiz' }).waitFor();
     await page.getByRole('region', { name: 'Percent by module' }).locator('svg').first().waitFor();
     await page.getByRole('region', { name: 'Recent results' }).getByRole('row').nth(1).waitFor();
-  });
+    // Four sign-ins, each role's dashboard and charts scanned by axe-core in both themes.
+  }, 120_000);
 });

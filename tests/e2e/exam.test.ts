@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
 import type { Role } from '../../src/schemas/roles';
-import { openQuizBody, signIn, useE2E } from './support';
+import { expectAccessible, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * A student's exam from end to end, against the real server and its demo data: the list, the
@@ -13,24 +11,10 @@ import { openQuizBody, signIn, useE2E } from './support';
  * AA rules on the instruction and exam pages.
  */
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PRACTICE_QUIZ = 'Data Structures: practice quiz';
 
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
-
-/** axe-core's violations of WCAG 2.2 A/AA on the page as it is now. */
-async function axeViolations(page: Page) {
-  // Evaluated through the browser's debugging protocol, as a console would: an inline <script> tag
-  // would be refused by the portal's Content-Security-Policy (no inline script).
-  await page.evaluate(fs.readFileSync(AXE, 'utf8'));
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }, WCAG_TAGS);
-}
 
 describe('taking an exam', () => {
   const e = useE2E();
@@ -68,7 +52,7 @@ describe('taking an exam', () => {
     await page.getByRole('heading', { name: PRACTICE_QUIZ, level: 1 }).waitFor();
     await page.getByText('How the exam works').waitFor();
     await page.getByText('Negative marking').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // Start (a double click starts one attempt) and land on the exam page.
     await page.getByRole('button', { name: 'Start exam' }).dblclick();
@@ -77,7 +61,7 @@ describe('taking an exam', () => {
     await page.getByRole('heading', { name: 'Question 1 of 6' }).waitFor();
     await page.getByRole('timer').waitFor();
     expect(await page.getByRole('timer').textContent()).toMatch(/^(30:00|29:5\d)$/);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     const next = () => page.getByRole('button', { name: 'Next' }).click();
     const question = (n: number) => page.getByRole('heading', { name: `Question ${n} of 6` }).waitFor();

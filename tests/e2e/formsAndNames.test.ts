@@ -118,7 +118,8 @@ describe('names, icons and form messages', () => {
       }
       if (sections.some((section) => section.name === 'guideline')) expect(iconOf('guideline')).toBe(drawingOf(ENTITY_ICONS.guidelines));
     }
-  });
+    // Four sign-ins, each role's first screen scanned by axe-core in both themes.
+  }, 120_000);
 
   it("preselects a teacher's only subject on a new question and a new topic", async () => {
     const { page } = await e.newPage();

@@ -71,7 +71,8 @@ describe('reachable', () => {
       expect(profile.body.data.phone, username).toBe(phone);
       await page.context().close();
     }
-  });
+    // Four sign-ins, each role's first screen and profile scanned by axe-core in both themes.
+  }, 120_000);
 
   it("shows the teacher the feedback on their quiz (list and analysis page) and the department head its department's", async () => {
     const name = `Reachable feedback quiz ${Date.now()}`;

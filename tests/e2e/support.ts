@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import dayjs, { type Dayjs } from 'dayjs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -145,6 +146,67 @@ async function watchHorizontalOverflow(context: BrowserContext, record: (line: s
   }, OVERFLOW_MIN_WIDTH);
 }
 
+/** axe-core's rules of WCAG 2.2 A and AA (2.0, 2.1 and 2.2 levels). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let axeSource: string | undefined;
+
+/** axe-core's violations of WCAG 2.2 A/AA on the page as it is now, one line each (rule, help, the elements). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the browser's debugging protocol, as a console would: an inline <script> tag
+  // would be refused by the portal's Content-Security-Policy (no inline script).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    type Result = { violations: { id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join('; ')})`,
+    );
+  }, WCAG_TAGS);
+}
+
+/** The screens (and dialogs) of this file's run already scanned, by key and theme: the same screen is scanned once per theme. */
+const scannedScreens = new Set<string>();
+
+/** A screen's key: its path with the numbers (ids) made general, `/teacher/quiz/analysis/:n`. */
+export const screenKey = (url: string) => new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
+
+/** Waits (up to 10 s) for the page to stop showing progress: react-admin's loading screen and bar, a screen's spinner or skeleton. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.readyState === 'complete' && !document.querySelector('[role="progressbar"], .MuiSkeleton-root, .RaLoading-root'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/**
+ * axe-core (WCAG 2.2 AA) finds nothing on the page as it is now, in the light theme and in the
+ * dark one (the system's `prefers-color-scheme` emulated dark, which the portal follows unless the
+ * user chose otherwise); throws listing the violations. `label` names what is scanned when it is
+ * more than the screen (a dialog, a state); by default the screen's path. A screen already
+ * scanned in this file's run is not scanned again. The page comes back in the light scheme.
+ */
+export async function expectAccessible(page: Page, label?: string): Promise<void> {
+  const key = label ?? screenKey(page.url());
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    if (scannedScreens.has(`${key} (${scheme})`)) continue;
+    scannedScreens.add(`${key} (${scheme})`);
+    await page.emulateMedia({ colorScheme: scheme });
+    if (scheme === 'dark') {
+      // React redraws in the new theme (when the browser is next idle, however loaded the machine), then
+      // MUI's colour transitions (buttons, labels, inputs) take up to 300 ms.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
+      await page.waitForTimeout(300);
+    }
+    await settled(page);
+    found.push(...(await axeViolations(page)).map((line) => `${key} (${scheme}): ${line}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 }))).catch(() => undefined);
+  if (found.length) throw new Error(`axe-core (WCAG 2.2 AA) violations:\n${found.join('\n')}`);
+}
+
 /** One real server and one Chromium for a test file. */
 export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const e = {} as E2E;
@@ -176,13 +238,26 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     };
   });
   // The portal's pages must work under its Content-Security-Policy: a violation fails the test.
+  // Every page a test leaves open is scanned by axe-core as it is at the end (expectAccessible).
   afterEach(async () => {
+    // The API's Swagger UI (/api/docs) is a third-party page, not one of the portal's screens.
+    const open = contexts
+      .flatMap((context) => context.pages())
+      .filter((page) => !page.isClosed() && page.url().startsWith(e.server.url) && !new URL(page.url()).pathname.startsWith('/api/'));
+    const inaccessible: string[] = [];
+    for (const page of open) {
+      await expectAccessible(page).catch((error: Error) => {
+        // A page that is navigating or closing as the test ends has no screen to scan.
+        if (error.message.startsWith('axe-core')) inaccessible.push(error.message);
+      });
+    }
     // A page reports a violation through a binding call that may land just after the test's last step.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const left = e.takeCspViolations();
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
     const wide = e.takeOverflows();
     if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
+    if (inaccessible.length) throw new Error(inaccessible.join('\n'));
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
@@ -206,6 +281,9 @@ export async function submitLogin(page: Page, username: string, role: Role, pass
 export async function signIn(page: Page, username: string, role: Role, password = DEMO_PASSWORD): Promise<void> {
   await submitLogin(page, username, role, password);
   await page.waitForURL(`**/${rolePath(role)}`);
+  // The area's first screen, once shown, is scanned by axe-core (once per file and theme).
+  await page.locator('main').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await expectAccessible(page);
 }
 
 /**

@@ -15,6 +15,7 @@ import { sectionsOf } from '../../shell/areaSections';
 import { sectionIcon } from '../../shell/sectionIcons';
 import { useArea } from '../../shell/AreaContext';
 import { LogoutButton } from '../../shell/LogoutButton';
+import { UserMenu } from '../../shell/UserMenu';
 import { pageTitleOf, useDocumentTitle } from '../../shell/pageTitle';
 
 /**
@@ -39,12 +40,13 @@ function AreaMenu() {
   );
 }
 
-/** Logout sits in the bar itself rather than in the user menu, so it is always one click away. */
+/** Logout sits in the bar itself rather than in the user menu (the theme), so it is always one click away. */
 function AreaToolbar() {
   const logout = useLogout();
   return (
     <>
       <LoadingIndicator />
+      <UserMenu />
       <LogoutButton onLogout={() => void logout()} />
     </>
   );

@@ -14,7 +14,9 @@ import { AreaDashboard } from './AreaDashboard';
 import { AreaLayout } from './AreaLayout';
 import { NotificationToasts } from './NotificationToasts';
 import { PasswordChangeGate } from '../../pages/account/PasswordChangeGate';
-import { withPortalLook } from '../../ui/theme';
+import type { Theme } from '@mui/material/styles';
+import { DARK_PALETTE_FIXES, LIGHT_PALETTE_FIXES, withPortalLook } from '../../ui/theme';
+import { useThemePreference } from '../../ui/themePreference';
 import { userStore } from '../../shell/userStore';
 
 /** What a section becomes once its screens exist: the props of its <Resource>, minus the name. */
@@ -33,10 +35,22 @@ interface StaffAreaProps {
 
 /**
  * react-admin's looks with the portal's changes (buttons keep the case of their text): its light
- * one, and its dark one for a system that prefers dark, as react-admin chooses without a theme.
+ * one and its dark one. Which one shows is the user's choice in the user menu (or the system's),
+ * the same choice as the rest of the app (`useThemePreference`), not react-admin's own store.
  */
-const ADMIN_LIGHT_THEME = withPortalLook(defaultLightTheme);
-const ADMIN_DARK_THEME = withPortalLook(defaultDarkTheme);
+/** react-admin's loading screen writes its message in the disabled text colour (2.7:1): the secondary one keeps 4.5:1. */
+const ADMIN_COMPONENTS = { RaLoading: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '& .RaLoading-message': { color: theme.palette.text.secondary } }) } } };
+const ADMIN_LIGHT_THEME = withPortalLook({
+  ...defaultLightTheme,
+  components: { ...defaultLightTheme.components, ...ADMIN_COMPONENTS },
+  // react-admin's bar is its secondary colour, #2196f3: white text on it reaches only 3.1:1 (WCAG AA asks 4.5:1).
+  palette: { ...defaultLightTheme.palette, ...LIGHT_PALETTE_FIXES, secondary: { light: '#63a4ff', main: '#1976d2', dark: '#004ba0', contrastText: '#fff' } },
+});
+const ADMIN_DARK_THEME = withPortalLook({
+  ...defaultDarkTheme,
+  palette: { ...defaultDarkTheme.palette, ...DARK_PALETTE_FIXES },
+  components: { ...defaultDarkTheme.components, ...ADMIN_COMPONENTS },
+});
 
 const NO_RESOURCES: Readonly<Record<string, ResourceConfig>> = {};
 const NO_PAGES: Readonly<Record<string, ComponentType>> = {};
@@ -65,6 +79,7 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
   // The area mounts after sign-in: its store is the signed-in user's (lists' filters, sort, page size, columns).
   const store = useMemo(() => userStore(), []);
   const sections = AREA_SECTIONS[area];
+  const { mode } = useThemePreference();
   // Each entity section shows the area's version of the entity's screens, else the generated ones;
   // either keeps only the screens this role may use (no create route without create access).
   const resources = useMemo(
@@ -95,8 +110,10 @@ export function StaffArea({ area, resources: given = NO_RESOURCES, pages = NO_PA
         <Admin
           basename={`/${area}`}
           title={ROLE_LABELS[roleOfArea(area)]}
-          lightTheme={ADMIN_LIGHT_THEME}
-          darkTheme={ADMIN_DARK_THEME}
+          // One theme, the chosen one: with no dark theme of its own react-admin neither follows the
+          // system by itself nor shows its light/dark toggle (the user menu has Light, Dark and System).
+          lightTheme={mode === 'dark' ? ADMIN_DARK_THEME : ADMIN_LIGHT_THEME}
+          darkTheme={null}
           authProvider={authProvider}
           dataProvider={dataProvider}
           store={store}

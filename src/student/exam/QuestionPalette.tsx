@@ -73,7 +73,13 @@ export function QuestionPalette({
                   border: 2,
                   borderStyle: answered ? 'solid' : 'dashed',
                   borderColor: isCurrent ? 'primary.main' : answered ? 'success.dark' : 'grey.600',
-                  bgcolor: isCurrent ? '#e3f2fd' : answered ? '#edf7ed' : 'background.paper',
+                  // Light tints of blue and green behind the text; on the dark page, the same tints of the dark theme's colours.
+                  bgcolor: (theme) =>
+                    isCurrent
+                      ? theme.palette.mode === 'dark' ? 'rgba(144, 202, 249, 0.16)' : '#e3f2fd'
+                      : answered
+                        ? theme.palette.mode === 'dark' ? 'rgba(102, 187, 106, 0.16)' : '#edf7ed'
+                        : theme.palette.background.paper,
                   boxShadow: isCurrent ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
                   outlineOffset: 2,
                   textAlign: 'left',
@@ -89,7 +95,7 @@ export function QuestionPalette({
                   {question.type === 'description' ? 'Information' : answered ? 'Answered' : 'Unanswered'}
                 </Typography>
                 {flagged && (
-                  <Typography component="span" variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, color: '#8a3b00', fontWeight: 600 }}>
+                  <Typography component="span" variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, color: (theme) => (theme.palette.mode === 'dark' ? '#ffb74d' : '#8a3b00'), fontWeight: 600 }}>
                     <FlagIcon sx={{ fontSize: 14 }} aria-hidden />
                     Flagged
                   </Typography>

@@ -66,7 +66,12 @@ export const QuestionView = forwardRef<HTMLHeadingElement, QuestionViewProps>(fu
           aria-pressed={flagged}
           onClick={() => onFlag(!flagged)}
           disabled={disabled}
-          sx={flagged ? { bgcolor: '#8a3b00', '&:hover': { bgcolor: '#6d2f00' } } : { color: '#8a3b00', borderColor: '#8a3b00' }}
+          sx={(theme) => {
+            // A darker orange than MUI's, for 4.5:1 with white (light) or on the dark page (dark).
+            const dark = theme.palette.mode === 'dark';
+            if (flagged) return dark ? { bgcolor: '#ffb74d', color: 'rgba(0, 0, 0, 0.87)', '&:hover': { bgcolor: '#ffa726' } } : { bgcolor: '#8a3b00', '&:hover': { bgcolor: '#6d2f00' } };
+            return dark ? { color: '#ffb74d', borderColor: '#ffb74d' } : { color: '#8a3b00', borderColor: '#8a3b00' };
+          }}
         >
           Flag for review
         </Button>

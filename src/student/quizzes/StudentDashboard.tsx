@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartAlternative } from '../../ui/ChartAlternative';
 import { namesXAxis, percentAxis } from '../../ui/charts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -102,6 +103,7 @@ function OverviewCards({ overview }: { overview: Overview }) {
           Percent by module
         </Typography>
         {percentByModule.length ? (
+          <ChartAlternative label="Percent by module" table={{ columns: ['Module', 'Your % of the marks'], rows: percentByModule.map((m) => [m.name, Math.round(m.percent * 10) / 10]) }}>
           <BarChart
             height={240}
             xAxis={[namesXAxis(percentByModule.map((m) => m.name))]}
@@ -109,6 +111,7 @@ function OverviewCards({ overview }: { overview: Overview }) {
             series={[{ data: percentByModule.map((m) => Math.round(m.percent * 10) / 10), label: 'Your % of the marks' }]}
             hideLegend
           />
+          </ChartAlternative>
         ) : (
           <Typography color="text.secondary">Your modules appear once a quiz is graded.</Typography>
         )}

@@ -24,6 +24,7 @@ import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
 import { BankHealthPanel, HeadBankHealthPanel } from './BankHealthPanel';
 import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
+import { ChartAlternative } from '../../../ui/ChartAlternative';
 
 /** Figures are read again this often while the dashboard is open. */
 const REFRESH_MS = 30_000;
@@ -53,7 +54,7 @@ export function useDashboard<T extends DashboardData>() {
 }
 
 function Loading({ failed }: { failed?: string }) {
-  return failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={160} aria-label="Loading the dashboard" />;
+  return failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the dashboard" />;
 }
 
 export function AdminDashboard() {
@@ -70,10 +71,17 @@ export function AdminDashboard() {
         <StatCard title="Feedback this period" value={data.feedbackTrend.reduce((s, d) => s + d.count, 0)} hint={`Since ${utcDateText(data.feedbackSince)} (UTC), as in the trend below`} />
       </StatRow>
       <Panel title="Users by role">
-        <BarChart height={240} xAxis={[namesXAxis(roles.map(([r]) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r))]} yAxis={[countAxis('Users')]} series={[{ data: roles.map(([, n]) => n), label: 'Users' }]} hideLegend />
+        <ChartAlternative label="Users by role" table={{ columns: ['Role', 'Users'], rows: roles.map(([r, n]) => [ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r, n]) }}>
+          <BarChart height={240} xAxis={[namesXAxis(roles.map(([r]) => ROLE_LABELS[r as keyof typeof ROLE_LABELS] ?? r))]} yAxis={[countAxis('Users')]} series={[{ data: roles.map(([, n]) => n), label: 'Users' }]} hideLegend />
+        </ChartAlternative>
       </Panel>
       <Panel title="Feedback trend">
         {data.feedbackTrend.length ? (
+          <ChartAlternative
+            label="Feedback trend"
+            kind="Line chart"
+            table={{ columns: ['Day (UTC)', 'Feedback given', 'Average rating'], rows: data.feedbackTrend.map((d) => [d.date, d.count, d.averageRating === null ? null : Math.round(d.averageRating * 10) / 10]) }}
+          >
           <LineChart
             height={240}
             xAxis={[namesXAxis(data.feedbackTrend.map((d) => d.date), undefined, 'point')]}
@@ -83,6 +91,7 @@ export function AdminDashboard() {
               { ...LINE_SERIES, data: data.feedbackTrend.map((d) => d.averageRating), label: 'Average rating', yAxisId: 'rating', connectNulls: true },
             ]}
           />
+          </ChartAlternative>
         ) : (
           <Typography color="text.secondary">No feedback yet.</Typography>
         )}
@@ -110,15 +119,17 @@ export function InstituteHeadDashboard() {
       </StatRow>
       <Panel title="Results by department">
         {data.resultsByDepartment.length > 0 && (
-          <BarChart
-            height={260}
-            xAxis={[namesXAxis(data.resultsByDepartment.map((d) => d.name))]}
-            yAxis={[percentAxis()]}
-            series={[
-              { data: data.resultsByDepartment.map((d) => d.meanPercent ?? 0), label: 'Mean score %' },
-              { data: data.resultsByDepartment.map((d) => d.passRate ?? 0), label: 'Pass rate %' },
-            ]}
-          />
+          <ChartAlternative label="Results by department" tableBeside>
+            <BarChart
+              height={260}
+              xAxis={[namesXAxis(data.resultsByDepartment.map((d) => d.name))]}
+              yAxis={[percentAxis()]}
+              series={[
+                { data: data.resultsByDepartment.map((d) => d.meanPercent ?? 0), label: 'Mean score %' },
+                { data: data.resultsByDepartment.map((d) => d.passRate ?? 0), label: 'Pass rate %' },
+              ]}
+            />
+          </ChartAlternative>
         )}
         <Table size="small" aria-label="Results by department">
           <TableHead>
@@ -159,13 +170,15 @@ export function DepartmentHeadDashboard() {
       </StatRow>
       <Panel title="Pass rate by group">
         {data.passRateByGroup.length > 0 && (
-          <BarChart
-            height={240}
-            xAxis={[namesXAxis(data.passRateByGroup.map((g) => g.name))]}
-            yAxis={[percentAxis()]}
-            series={[{ data: data.passRateByGroup.map((g) => g.passRate ?? 0), label: 'Pass rate %' }]}
-            hideLegend
-          />
+          <ChartAlternative label="Pass rate by group" tableBeside>
+            <BarChart
+              height={240}
+              xAxis={[namesXAxis(data.passRateByGroup.map((g) => g.name))]}
+              yAxis={[percentAxis()]}
+              series={[{ data: data.passRateByGroup.map((g) => g.passRate ?? 0), label: 'Pass rate %' }]}
+              hideLegend
+            />
+          </ChartAlternative>
         )}
         <Table size="small" aria-label="Pass rate by group">
           <TableHead>
@@ -288,14 +301,16 @@ export function TeacherDashboard() {
             <Typography variant="body2" color="text.secondary">
               <FigureName /> over your quizzes
             </Typography>
-            <BarChart
-              height={220}
-              layout="horizontal"
-              yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
-              xAxis={[percentXAxis(MARKS_EARNED_LABEL)]}
-              series={[{ data: data.weakestModules.map((m) => m.percent), label: MARKS_EARNED_LABEL, valueFormatter: (v) => percentText(v) }]}
-              hideLegend
-            />
+            <ChartAlternative label="Weakest modules" tableBeside>
+              <BarChart
+                height={220}
+                layout="horizontal"
+                yAxis={[namesYAxis(data.weakestModules.map((m) => m.name))]}
+                xAxis={[percentXAxis(MARKS_EARNED_LABEL)]}
+                series={[{ data: data.weakestModules.map((m) => m.percent), label: MARKS_EARNED_LABEL, valueFormatter: (v) => percentText(v) }]}
+                hideLegend
+              />
+            </ChartAlternative>
             <Table size="small" aria-label="Weakest modules">
               <TableHead>
                 <TableRow>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { ChartAlternative } from '../../../ui/ChartAlternative';
 import { LINE_SERIES, namesXAxis, percentAxis } from '../../../ui/charts';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -50,12 +51,21 @@ export function SubjectAttainmentPanel({ subjects }: { subjects: { subjectId: nu
       {data && modules.length > 0 && (
         <>
           {quizzes.length > 1 && (
-            <LineChart
-              height={260}
-              xAxis={[namesXAxis(quizzes.map((q) => q.name), undefined, 'point')]}
-              yAxis={[percentAxis(MARKS_EARNED_LABEL)]}
-              series={modules.map((m) => ({ ...LINE_SERIES, label: m.name, connectNulls: true, data: quizzes.map((q) => m.points.find((p) => p.quizId === q.quizId)?.mean ?? null) }))}
-            />
+            <ChartAlternative
+              label="Attainment by module, quiz by quiz"
+              kind="Line chart"
+              table={{
+                columns: ['Module', ...quizzes.map((q) => q.name)],
+                rows: modules.map((m) => [m.name, ...quizzes.map((q) => percentText(m.points.find((p) => p.quizId === q.quizId)?.mean ?? null))]),
+              }}
+            >
+              <LineChart
+                height={260}
+                xAxis={[namesXAxis(quizzes.map((q) => q.name), undefined, 'point')]}
+                yAxis={[percentAxis(MARKS_EARNED_LABEL)]}
+                series={modules.map((m) => ({ ...LINE_SERIES, label: m.name, connectNulls: true, data: quizzes.map((q) => m.points.find((p) => p.quizId === q.quizId)?.mean ?? null) }))}
+              />
+            </ChartAlternative>
           )}
           <Table size="small" aria-label="Attainment by module">
             <TableHead>

@@ -42,7 +42,8 @@ export function AttemptReviewDialog({ quizId, attemptId, onClose }: { quizId: nu
           </Typography>
         )}
       </DialogTitle>
-      <DialogContent dividers sx={{ bgcolor: 'background.default' }}>
+      {/* The answers scroll and hold no control: the region takes the keyboard's focus so that arrow keys scroll it. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Answers of the attempt" sx={{ bgcolor: 'background.default' }}>
         {failed && <Alert severity="error">{failed}</Alert>}
         {!attempt && !failed && <Skeleton variant="rounded" height={200} aria-label="Loading the attempt" />}
         {attempt && (

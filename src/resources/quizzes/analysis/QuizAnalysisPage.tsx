@@ -2,6 +2,7 @@ import { Fragment, useCallback, useEffect, useState, type KeyboardEvent, type Re
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Title } from 'react-admin';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartAlternative } from '../../../ui/ChartAlternative';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -131,7 +132,7 @@ function QuestionTable({ data, onGrade }: { data: QuizStatisticsData; onGrade?: 
             <TableCell />
             {QUESTION_COLUMNS.map((c) => (
               <TableCell key={c.key} align={c.key === 'type' || c.key === 'moduleName' ? 'left' : 'right'} sortDirection={sort.key === c.key ? sort.order : false}>
-                <Tooltip title={c.hint}>
+                <Tooltip title={c.hint} describeChild>
                   <TableSortLabel active={sort.key === c.key} direction={sort.key === c.key ? sort.order : 'asc'} onClick={() => sortBy(c.key)}>
                     {c.label}
                   </TableSortLabel>
@@ -422,6 +423,7 @@ export function QuizAnalysisPage() {
             <Card label="Questions to review" value={flagged} tone={flagged ? 'warning' : undefined} hint="facility < 20 or > 90, discrimination < 20" />
           </Stack>
           <Section title="Score histogram">
+            <ChartAlternative label="Score histogram" table={{ columns: ['Percent score', 'Attempts'], rows: data.histogram.map((b) => [`${b.from}–${b.to} %`, b.count]) }}>
             <BarChart
               height={260}
               xAxis={[namesXAxis(data.histogram.map((b) => `${b.from}–${b.to} %`), 'Percent score')]}
@@ -429,6 +431,7 @@ export function QuizAnalysisPage() {
               series={[{ data: data.histogram.map((b) => b.count), label: 'Attempts' }]}
               hideLegend
             />
+            </ChartAlternative>
           </Section>
           {data.papers && <PaperDifferencesBlock papers={data.papers} />}
           <Section title="Questions">
@@ -441,15 +444,17 @@ export function QuizAnalysisPage() {
               {data.attainmentLevels.level2} %, 1 at {data.attainmentLevels.level1} %, else 0.
             </Typography>
             {data.modules.length > 0 && (
-              <BarChart
-                height={240}
-                xAxis={[namesXAxis(data.modules.map((m) => m.name))]}
-                yAxis={[percentAxis()]}
-                series={[
-                  { data: data.modules.map((m) => m.mean ?? 0), label: MARKS_EARNED_LABEL },
-                  { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
-                ]}
-              />
+              <ChartAlternative label="Module attainment" tableBeside>
+                <BarChart
+                  height={240}
+                  xAxis={[namesXAxis(data.modules.map((m) => m.name))]}
+                  yAxis={[percentAxis()]}
+                  series={[
+                    { data: data.modules.map((m) => m.mean ?? 0), label: MARKS_EARNED_LABEL },
+                    { data: data.modules.map((m) => m.reached ?? 0), label: 'Students at the target %' },
+                  ]}
+                />
+              </ChartAlternative>
             )}
             <Table size="small" aria-label="Module attainment">
               <TableHead>
