@@ -19,6 +19,7 @@ export const PREFERENCES_KEY_PREFIX = 'RaStore.prefs.';
 export const preferencesKeyOf = (role: string | null | undefined, username: string | null | undefined): string =>
   `${PREFERENCES_KEY_PREFIX}${encodeURIComponent(role ?? '')}/${encodeURIComponent(username ?? '')}/`;
 
+/**
  * Dispatched on window when the signed-in user changes (sign-in, sign-out, a lost session), so
  * that what belongs to the user (their theme) follows without a reload.
  */
