@@ -42,6 +42,8 @@ export const KEYBOARD_FOCUS_RING = {
  */
 const ACCESSIBLE_DEFAULTS: ThemeOptions['components'] = {
   MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+  // A list's sortable column heading is a click target: at least 24 px high (WCAG 2.2's target size).
+  MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24 } } },
   // The helper text of a disabled field still tells something (why it is disabled): it keeps 4.5:1.
   MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },

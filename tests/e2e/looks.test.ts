@@ -171,5 +171,6 @@ describe('looks: display math, page widths, charts', () => {
       if (scrollWidth > width) wide.push(`${path}: ${scrollWidth} > ${width}`);
     }
     expect(wide).toEqual([]);
-  });
+    // Every page of a menu, each waited for until the network is idle: over a minute on a busy machine.
+  }, 120_000);
 });

@@ -177,6 +177,22 @@ async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction(() => document.readyState === 'complete' && !document.querySelector('[role="progressbar"], .MuiSkeleton-root, .RaLoading-root'), undefined, { timeout: 10_000 })
     .catch(() => undefined);
+  // Then for the transitions under way (a menu or dialog growing in, a colour fading) to end: axe
+  // reads colours as drawn, and a menu half faded in has its text blended into the page. Endless
+  // animations (spinners) are not waited for; at most 3 s.
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3_000)),
+      ]),
+    )
+    .catch(() => undefined);
 }
 
 /**

@@ -70,12 +70,9 @@ function RuleRow({ index, rule, modules, modulesLoading, stats, errors, disabled
   const n = index + 1;
 
   return (
-    <Box
-      component="li"
-      role="group"
-      aria-label={`Rule ${n}`}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}
-    >
+    // The list item stays a list item (a role on it would leave the list with no items); the group inside names the rule.
+    <Box component="li">
+      <Box role="group" aria-label={`Rule ${n}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}>
         <Typography variant="subtitle2">Rule {n}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -185,6 +182,7 @@ function RuleRow({ index, rule, modules, modulesLoading, stats, errors, disabled
           />
         </Grid>
       </Grid>
+      </Box>
     </Box>
   );
 }
