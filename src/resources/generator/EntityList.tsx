@@ -29,6 +29,7 @@ import {
   useResourceContext,
 } from 'react-admin';
 import type { EntityDef } from '../../schemas';
+import { WhenSelected } from '../../ui/list/WhenSelected';
 import { EmptyListState } from '../../ui/list/EmptyListState';
 import { ListPagination } from '../../ui/list/ListToolbar';
 import { sectionsOf } from '../../shell/areaSections';
@@ -225,7 +226,15 @@ export function EntityList({ def, icon, actions, columns, bulkActions }: EntityL
       <DataTable
         rowClick={model.canUpdate ? 'edit' : false}
         bulkActionButtons={
-          bulkActions && (model.canUpdate || model.canDelete) ? bulkActions : model.canDelete ? <DeleteSelectedButton def={def} /> : false
+          bulkActions && (model.canUpdate || model.canDelete) ? (
+            <WhenSelected>{bulkActions}</WhenSelected>
+          ) : model.canDelete ? (
+            <WhenSelected>
+              <DeleteSelectedButton def={def} />
+            </WhenSelected>
+          ) : (
+            false
+          )
         }
       >
         {model.columns.map(columnOf)}

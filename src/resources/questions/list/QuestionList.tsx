@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { WhenSelected } from '../../../ui/list/WhenSelected';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, List, ReferenceField, TextField as RaTextField, useRecordContext, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
@@ -197,7 +198,11 @@ export function QuestionList() {
       pagination={<ListPagination />}
     >
       <QuestionFilterBar />
-      <DataTable rowClick={false} bulkActionButtons={<BulkActions />} empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
+      <DataTable rowClick={false} bulkActionButtons={
+        <WhenSelected>
+          <BulkActions />
+        </WhenSelected>
+      } empty={<EmptyBank />} size="medium" sx={TABLE_SX}>
         <DataTable.Col {...COLUMN.question}>
           <QuestionText compact={compact} />
           <RowFlags />
