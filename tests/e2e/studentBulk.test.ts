@@ -30,7 +30,7 @@ describe('bulk work on students', () => {
     const { page } = await e.newPage();
     await signIn(page, 'department-head', 'DEPARTMENT-HEAD');
     await page.goto('/department-head/students');
-    await page.getByLabel('Batch').fill(batch);
+    await page.getByRole('textbox', { name: 'Batch' }).fill(batch);
     await page.getByText('1-25 of 30').waitFor();
 
     // Tick the page, then everything the filter matches.
