@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDb, useTestApp } from './helper';
-import { json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
+import { insertSingleChoice, json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
 import { prng } from '../../bench/random';
 import { SessionStore } from '../../server/auth/sessions';
 import { loadQuiz, paperConfigOf, paperOf } from '../../server/exam/attempts';
@@ -42,33 +42,8 @@ describeDb('balanced random papers', () => {
 
   const call = (method: string, url: string, token: string, body?: unknown) => t.request(method, url, { token, body });
 
-  async function insertQuestion(moduleId: number, level: string, marks = 1): Promise<number> {
-    const now = Date.now();
-    return (
-      await db()
-        .insertInto('questions')
-        .values({
-          institute_id: teacher.instituteId,
-          department_id: teacher.departmentId,
-          created_by: teacher.userId,
-          created_at: now,
-          updated_at: now,
-          subject_id: subjectId,
-          module_id: moduleId,
-          type: 'single',
-          question: unique('Balanced question '),
-          marks,
-          time_required: 1,
-          difficulty: level,
-          options: JSON.stringify([
-            { id: 'a', text: 'right', correct: true, weight: 100 },
-            { id: 'b', text: 'wrong', correct: false, weight: 0 },
-          ]),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
+  const insertQuestion = (moduleId: number, level: string, marks = 1) =>
+    insertSingleChoice(t, teacher, { subjectId, moduleId, marks, difficulty: level, prefix: 'Balanced question ' });
 
   const quizBody = (overrides: Record<string, unknown> = {}) => ({
     name: unique('Balanced quiz '),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDb, useTestApp } from './helper';
 import { recalibrateClosed, subjectsDue } from '../../server/analysis/calibration';
-import { insertQuiz, json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
+import { insertQuiz, insertSingleChoice, json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
 import { calibrateRasch, type RaschResponse } from '../../server/analysis/rasch';
 import { prng } from '../../bench/random';
 
@@ -35,32 +35,7 @@ describeDb('Rasch calibration of a subject', () => {
 
   const call = (method: string, url: string, token: string) => t.request(method, url, { token });
 
-  async function insertQuestion(moduleId: number, marks: number): Promise<number> {
-    const now = Date.now();
-    const row = await db()
-      .insertInto('questions')
-      .values({
-        institute_id: teacher.instituteId,
-        department_id: teacher.departmentId,
-        created_by: teacher.userId,
-        created_at: now,
-        updated_at: now,
-        subject_id: subjectId,
-        module_id: moduleId,
-        type: 'single',
-        question: unique('Calibrated question '),
-        marks,
-        time_required: 1,
-        difficulty: 'Medium',
-        options: JSON.stringify([
-          { id: 'a', text: 'right', correct: true, weight: 100 },
-          { id: 'b', text: 'wrong', correct: false, weight: 0 },
-        ]),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const insertQuestion = (moduleId: number, marks: number) => insertSingleChoice(t, teacher, { subjectId, moduleId, marks, prefix: 'Calibrated question ' });
 
   const paperQuestion = (id: number, marks: number, moduleId: number) => ({
     id,

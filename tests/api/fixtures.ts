@@ -131,6 +131,38 @@ export async function insertQuiz(t: TestApp, author: Who, name = unique('Quiz ')
   return row.id;
 }
 
+/** A one-mark-per-option single-choice bank question ("right" is option a), written straight to the database. */
+export async function insertSingleChoice(
+  t: TestApp,
+  author: Who,
+  at: { subjectId: number; moduleId: number; marks?: number; difficulty?: string; prefix?: string },
+): Promise<number> {
+  const now = Date.now();
+  const row = await t.portal.database.db
+    .insertInto('questions')
+    .values({
+      institute_id: author.instituteId,
+      department_id: author.departmentId,
+      created_by: author.userId,
+      created_at: now,
+      updated_at: now,
+      subject_id: at.subjectId,
+      module_id: at.moduleId,
+      type: 'single',
+      question: unique(at.prefix ?? 'Question '),
+      marks: at.marks ?? 1,
+      time_required: 1,
+      difficulty: at.difficulty ?? 'Medium',
+      options: JSON.stringify([
+        { id: 'a', text: 'right', correct: true, weight: 100 },
+        { id: 'b', text: 'wrong', correct: false, weight: 0 },
+      ]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** An instant `ms` from now as the API writes date-times (ISO 8601, UTC, milliseconds). */
