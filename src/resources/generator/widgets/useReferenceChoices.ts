@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useDebounced } from '../../../ui/useDebounced';
 import { useGetList, useGetMany, type RaRecord } from 'react-admin';
 import type { ReferenceMeta } from '../../../schemas';
 import { useRememberedGroups, useRememberedSubjects, type RememberedList } from '../../memory/useRememberedLists';
@@ -16,14 +17,6 @@ export interface ReferenceChoices {
   complete: boolean;
 }
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 const noList: RememberedList<RaRecord> = { data: [], isLoading: false, error: undefined };
 

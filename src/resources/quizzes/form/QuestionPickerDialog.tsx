@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useDebounced } from '../../../ui/useDebounced';
 import { useDataProvider, useGetList } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,14 +40,6 @@ interface QuestionPickerDialogProps {
   onChange: (selected: number[]) => void;
 }
 
-function useDebounced<T>(value: T, delay = 350): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** Questions read per request by "Add all matching": the fixed questions' cap, so one request does. */
 const ADD_ALL_PAGE = FIXED_QUESTIONS_MAX;
@@ -95,7 +88,7 @@ export function QuestionPickerDialog({ open, onClose, subjects, selected, onChan
   const dataProvider = useDataProvider();
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
-  const q = useDebounced(search.trim());
+  const q = useDebounced(search.trim(), 350);
   const filter: Record<string, unknown> = { subject: [...subjects] };
   if (q) filter.q = q;
   if (types.length) filter.type = types;
