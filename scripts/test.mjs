@@ -4,6 +4,7 @@
 // layout (nginx, two server processes, PostgreSQL, Redis).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const only = process.argv.slice(2);
 const stages = [
@@ -22,6 +23,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+/** Each failed test, named, so the run's last lines say what to look at. */
+const failedTests = [];
 const times = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`);
@@ -37,11 +40,18 @@ for (const stage of stages) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     if (r.numTotalTests === 0) broken.push(`${stage.name} (ran no test)`);
+    for (const file of r.testResults ?? []) {
+      const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failures) failedTests.push(`${stage.name}: ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
+      // A file that failed without a failing test (it did not load, a hook threw).
+      if (failures.length === 0 && file.status === 'failed') failedTests.push(`${stage.name}: ${path.relative(process.cwd(), file.name)}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    }
   }
   if (res.status !== 0) broken.push(stage.name);
 }
 // Where the run's time went, to see which stage to make faster.
 console.log(`\nStage times: ${times.join(', ')}`);
 if (broken.length) console.log(`\nFailed stages: ${[...new Set(broken)].join(', ')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(broken.length || failed ? 1 : 0);
