@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
 import { freePort, serveCommand } from '../../bench/server';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
+import { AXE_CLAIMS } from './axeClaims';
 import { rolePath, type Role } from '../../src/schemas/roles';
 
 /** Chromium: $CHROMIUM_PATH, the system's package, or Playwright's own download on a developer's laptop. */
@@ -166,8 +168,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
   }, WCAG_TAGS);
 }
 
-/** The screens (and dialogs) of this file's run already scanned, by key and theme: the same screen is scanned once per theme. */
+/**
+ * The screens (and dialogs) already scanned in this run of the suite, by key and theme: the same
+ * screen is scanned once per theme in the whole run, whichever file reaches it first. A claim is a
+ * file named by the key's hash in `AXE_CLAIMS` (emptied by the e2e global setup before each run),
+ * created exclusively, so two files running at once never both scan it.
+ */
 const scannedScreens = new Set<string>();
+function claimScan(key: string): boolean {
+  if (scannedScreens.has(key)) return false;
+  scannedScreens.add(key);
+  try {
+    fs.mkdirSync(AXE_CLAIMS, { recursive: true });
+    fs.writeFileSync(path.join(AXE_CLAIMS, createHash('sha1').update(key).digest('hex')), `${key}\n`, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 /** A screen's key: its path with the numbers (ids) made general, `/teacher/quiz/analysis/:n`. */
 export const screenKey = (url: string) => new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
@@ -200,14 +219,14 @@ async function settled(page: Page): Promise<void> {
  * dark one (the system's `prefers-color-scheme` emulated dark, which the portal follows unless the
  * user chose otherwise); throws listing the violations. `label` names what is scanned when it is
  * more than the screen (a dialog, a state); by default the screen's path. A screen already
- * scanned in this file's run is not scanned again. The page comes back in the light scheme.
+ * scanned in this run of the suite (by any file) is not scanned again. The page comes back in the light scheme.
  */
 export async function expectAccessible(page: Page, label?: string): Promise<void> {
   const key = label ?? screenKey(page.url());
   const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    if (scannedScreens.has(`${key} (${scheme})`)) continue;
-    scannedScreens.add(`${key} (${scheme})`);
+  const schemes = (['light', 'dark'] as const).filter((scheme) => claimScan(`${key} (${scheme})`));
+  if (schemes.length === 0) return;
+  for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     if (scheme === 'dark') {
       // React redraws in the new theme (when the browser is next idle, however loaded the machine), then
