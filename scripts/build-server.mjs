@@ -1,7 +1,6 @@
 // Bundles the API server into plain JavaScript (dist-server/main.mjs) so it runs on Node alone:
 // no TypeScript loader in the running process, which leaves about 60 MB more memory for the exam.
-// Import files are parsed on worker threads, and exam answers are committed on one on SQLite: their
-// entries are bundled beside the server (importWorker.mjs, saveWriterWorker.mjs).
+// Import files are parsed on worker threads: their entry is bundled beside the server (importWorker.mjs).
 // Packages stay in node_modules (native ones such as better-sqlite3 and argon2 cannot be bundled).
 // Each file is written beside its target and renamed over it, so a server starting meanwhile
 // (two test runs building at once) never reads half a file.
@@ -10,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const result = await build({
-  entryPoints: { main: 'server/main.ts', importWorker: 'server/upload/importWorker.ts', saveWriterWorker: 'server/db/saveWriterWorker.ts' },
+  entryPoints: { main: 'server/main.ts', importWorker: 'server/upload/importWorker.ts' },
   outdir: 'dist-server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

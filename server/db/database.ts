@@ -28,28 +28,17 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
-  const sqlite = openSqliteConnection(config.sqliteFile);
-  // Planner statistics for tables that lack them or changed a lot (SQLite gathers none by itself).
-  sqlite.pragma('optimize=0x10002');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
-}
-
-/**
- * One connection to the SQLite file, as every connection of the server opens it: the main one and
- * the exam answers' writer (server/db/saveWriter.ts), which commits on a thread of its own.
- * `busyTimeoutMs` is how long a write waits for the other connection's transaction to end; the
- * main connection's wait blocks its event loop, so it is short there.
- */
-export function openSqliteConnection(file: string, busyTimeoutMs = 5000): SQLite.Database {
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(config.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged write (an exam answer above all) survives a power loss, not only a crash.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  sqlite.pragma('busy_timeout = 5000');
+  // Planner statistics for tables that lack them or changed a lot (SQLite gathers none by itself).
+  sqlite.pragma('optimize=0x10002');
   cachePreparedStatements(sqlite);
-  return sqlite;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
@@ -61,12 +50,7 @@ export function openSqliteConnection(file: string, busyTimeoutMs = 5000): SQLite
 function cachePreparedStatements(sqlite: SQLite.Database, max = 500, maxSourceLength = 4096): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((text: string) => {
-    // Kysely begins every transaction with a plain (deferred) `begin`. With two connections on the
-    // file, a deferred transaction that read before the other connection committed could not write
-    // afterwards (SQLITE_BUSY_SNAPSHOT, which no waiting cures): each transaction takes the write
-    // lock when it begins, waiting up to the busy timeout for the other connection's to end.
-    const source = text === 'begin' ? 'begin immediate' : text;
+  sqlite.prepare = ((source: string) => {
     // Long statements (many rows or ids at once) vary with their size and are rarely repeated: not kept.
     if (source.length > maxSourceLength) return prepare(source);
     let statement = cache.get(source);

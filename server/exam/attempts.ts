@@ -8,11 +8,11 @@ import { buildPaper, type PaperQuestion, type PaperSource, type QuizPaperConfig 
 import type { EffectiveSettings } from './effective';
 import { recountAttempts } from './quizGrade';
 import type { TransactionRunner } from '../db/groupCommit';
-import { SAVE_GRACE_MS } from './saveGrace';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export { SAVE_GRACE_MS };
+/** Saves arriving up to this long after the deadline are still taken (a slow network at the last second). */
+export const SAVE_GRACE_MS = 30_000;
 
 export type QuizRow = Awaited<ReturnType<typeof loadQuiz>>;
 

@@ -1,6 +1,6 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import { SAVE_GRACE_MS } from './saveGrace';
+import { SAVE_GRACE_MS } from './attempts';
 
 export interface SaveRequest {
   attemptId: number;
@@ -39,9 +39,8 @@ export class SaveBatcher {
   private flushing = false;
   private drained: (() => void)[] = [];
 
-  /** `commit` writes one batch in one transaction (writeBatch) and answers when it is committed (server/db/saveWriter.ts). */
   constructor(
-    private readonly commit: (requests: SaveRequest[]) => Promise<SaveOutcome[]>,
+    private readonly db: Kysely<Database>,
     private readonly maxBatch = 500,
   ) {}
 
@@ -59,13 +58,13 @@ export class SaveBatcher {
     while (this.queue.length) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        const outcomes = await this.commit(batch.map((p) => p.request));
+        const outcomes = await this.db.transaction().execute((trx) => writeBatch(trx, batch.map((p) => p.request)));
         batch.forEach((p, i) => p.resolve(outcomes[i]));
       } catch {
         // One bad save must not fail the others: retry each on its own.
         for (const p of batch) {
           try {
-            p.resolve((await this.commit([p.request]))[0]);
+            p.resolve((await this.db.transaction().execute((trx) => writeBatch(trx, [p.request])))[0]);
           } catch (error) {
             p.reject(error);
           }

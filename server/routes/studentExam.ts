@@ -22,7 +22,6 @@ import {
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { QuizMemo } from '../exam/quizMemo';
 import { responseProblem, type ResponseShape } from '../../src/schemas/answers';
-import { answersWriter } from '../db/saveWriter';
 import { SaveBatcher } from '../exam/saveBatcher';
 import { GroupCommit } from '../db/groupCommit';
 import { AppError, notFound } from '../lib/errors';
@@ -138,13 +137,9 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');
   const tags = ['exam'];
   const attemptFacts = attemptFactsCache(app.db);
-  const writer = answersWriter(app.db, app.dialect, app.config.sqliteFile);
-  const batcher = new SaveBatcher((requests) => writer.write(requests));
+  const batcher = new SaveBatcher(app.db);
   // On shutdown the pending batch is committed before the database closes.
-  app.addHook('onClose', async () => {
-    await batcher.drain();
-    await writer.close();
-  });
+  app.addHook('onClose', () => batcher.drain());
   // Starts and submissions of a whole hall share their commits on SQLite (one fsync for many).
   const group = new GroupCommit(app.db, app.dialect === 'sqlite');
   app.addHook('onClose', () => group.drain());

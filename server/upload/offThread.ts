@@ -1,5 +1,7 @@
-import type { Worker } from 'node:worker_threads';
-import { startThread } from '../lib/threads';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { AppError } from '../lib/errors';
 import type { ImportJob, ImportJobResults, JobError } from './importJobs';
 
@@ -11,7 +13,7 @@ import type { ImportJob, ImportJobResults, JobError } from './importJobs';
  *
  * The bundled server (dist-server/main.mjs) finds the worker bundled beside it
  * (dist-server/importWorker.mjs, scripts/build-server.mjs); run from source (tests, tsx) it loads
- * importWorker.ts through tsx (server/lib/threads.ts).
+ * importWorker.ts through tsx.
  */
 
 /** A parse may use this much heap; one that needs more is stopped and refused as too large. */
@@ -21,11 +23,27 @@ const TIME_LIMIT_MS = 60_000;
 /** A calibration (2,000 questions and 200,000 answers take a few seconds on an idle core) is stopped after this. */
 const CALIBRATION_TIME_LIMIT_MS = 600_000;
 
+const here = import.meta.url;
+const fromSource = here.endsWith('.ts');
+
+/** tsx's ESM loader API (its package's exports map names the file). */
+function tsxEsmApi(): string {
+  const manifest = createRequire(here).resolve('tsx/package.json');
+  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
+}
+
 function startWorker(job: ImportJob): Worker {
-  return startThread(import.meta.url, 'importWorker', {
+  const options = {
     workerData: job,
     resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB, maxYoungGenerationSizeMb: 16 },
-  });
+    // Plain JavaScript: none of the parent's loaders or flags.
+    execArgv: [],
+  };
+  if (!fromSource) return new Worker(new URL('./importWorker.mjs', here), options);
+  const entry = new URL('./importWorker.ts', here).href;
+  const source = `import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(source, { ...options, eval: true });
 }
 
 const tooBig = () => {

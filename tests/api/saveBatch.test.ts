@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { SAVE_GRACE_MS } from '../../server/exam/attempts';
-import { SaveBatcher, writeBatch, type SaveOutcome, type SaveRequest } from '../../server/exam/saveBatcher';
-import { answersWriter } from '../../server/db/saveWriter';
+import { SaveBatcher, writeBatch, type SaveRequest } from '../../server/exam/saveBatcher';
 import { describeDb, useTestApp } from './helper';
 
 const NOW = Date.UTC(2026, 0, 15, 9);
@@ -162,8 +161,7 @@ describeDb('answer saves written in batches', () => {
   it('SaveBatcher commits saves made together and gives each its own outcome', async () => {
     const a = await newAttempt('in_progress', Date.now() + 3_600_000);
     const closed = await newAttempt('submitted');
-    const writer = answersWriter(db(), t.portal.database.dialect, t.config.sqliteFile);
-    const batcher = new SaveBatcher((requests) => writer.write(requests));
+    const batcher = new SaveBatcher(db());
     const now = Date.now();
     const outcomes = await Promise.all([
       batcher.save({ attemptId: a, questionId: 1, seq: 1, response: '"one"', savedAt: now, flagged: true }),
@@ -177,35 +175,5 @@ describeDb('answer saves written in batches', () => {
       [1, '"one again"', 2, 1],
       [2, '"two"', 1, 0],
     ]);
-    await writer.close();
-  });
-
-  it('commits on its own connection (SQLite: a thread of its own) what the server then reads, and starts again after its thread is lost', async () => {
-    const a = await newAttempt('in_progress', Date.now() + 3_600_000);
-    const writer = answersWriter(db(), t.portal.database.dialect, t.config.sqliteFile);
-    const now = Date.now();
-    expect((await writer.write([req(a, 1, 1, 'first', { savedAt: now })])).map((o) => o.kind)).toEqual(['saved']);
-    expect((await stored(a)).map((r) => r.response)).toEqual(['"first"']);
-    // A transaction of the server's own connection that has read, while the writer takes a batch,
-    // can still write: on SQLite it holds the write lock from its start (the writer waits for it)
-    // instead of failing with SQLITE_BUSY on a snapshot the writer's commit made old.
-    let second: Promise<SaveOutcome[]> | undefined;
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx.selectFrom('answers').select('seq').where('attempt_id', '=', a).execute();
-        second = writer.write([req(a, 2, 1, 'second', { savedAt: now })]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await trx.updateTable('attempts').set({ updated_at: now }).where('id', '=', a).execute();
-      });
-    expect((await second!).map((o) => o.kind)).toEqual(['saved']);
-    expect((await stored(a)).map((r) => r.response)).toEqual(['"first"', '"second"']);
-    // The thread is gone (a crash of the thread alone): the next batch starts a new one.
-    const thread = (writer as unknown as { worker?: { terminate(): Promise<number> } }).worker;
-    if (t.portal.database.dialect === 'sqlite') expect(thread).toBeDefined();
-    await thread?.terminate();
-    expect((await writer.write([req(a, 1, 2, 'third', { savedAt: now })])).map((o) => o.kind)).toEqual(['saved']);
-    expect((await stored(a)).map((r) => r.response)).toEqual(['"third"', '"second"']);
-    await writer.close();
   });
 });
