@@ -138,6 +138,8 @@ export async function exportRows(source: ListExportSource, columns: DeclaredList
   const rows = (await source.query.limit(max).execute()) as Record<string, unknown>[];
   const out: unknown[][] = [];
   for (let start = 0; start < rows.length; start += LIST_EXPORT_PAGE_ROWS) {
+    // The event loop takes the other requests (an exam's saves) between pages.
+    if (start) await new Promise((resolve) => setImmediate(resolve));
     const records = await source.toRecords(rows.slice(start, start + LIST_EXPORT_PAGE_ROWS));
     for (const column of columns) {
       if (!column.meta.reference) continue;
@@ -158,11 +160,23 @@ export interface ListExportFile {
   filename: string;
 }
 
+/** What the file is built from: plain data, so that it can be built on a worker thread (server/upload/importJobs.ts). */
+export interface ListFileJob {
+  format: ListExportFormat;
+  /** The resource's path name (the file's name) and its label (the sheet's name). */
+  resource: string;
+  label: string;
+  header: string[];
+  rows: unknown[][];
+  /** The day in the file's name, as epoch milliseconds. */
+  today: number;
+}
+
 /** The file: CSV (UTF-8 with a byte-order mark, as the analysis export) or an .xlsx workbook of one sheet. */
-export function listExportFile(format: ListExportFormat, r: RegisteredResource, header: string[], rows: unknown[][], today = new Date()): ListExportFile {
-  const base = `${r.def.resource}-${today.toISOString().slice(0, 10)}`;
+export function listExportFile({ format, resource, label, header, rows, today }: ListFileJob): ListExportFile {
+  const base = `${resource}-${new Date(today).toISOString().slice(0, 10)}`;
   if (format === 'xlsx') {
-    const sheetName = r.def.label.slice(0, 31);
+    const sheetName = label.slice(0, 31);
     return { body: writeWorkbook(sheetName, header, rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${base}.xlsx` };
   }
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows].map((row) => row.map(neutralizeCell)));

@@ -6,6 +6,7 @@ import { parseQuestionSheet, readQuestionSheet } from '../questions/sheet';
 import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
 import { placeByCategory, resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
 import { AppError } from '../lib/errors';
+import { listExportFile, type ListExportFile, type ListFileJob } from '../crud/listExport';
 import { validationError } from '../lib/validation';
 import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
 
@@ -18,7 +19,9 @@ export type ImportJob =
   | { kind: 'student-accounts'; accounts: NewAccount[] }
   | { kind: 'questions'; format: TransferFormat; file?: Uint8Array; text?: string; defaults: ImportDefaults; bank: BankLookup }
   // Not an import, but the same kind of long CPU work: a subject's Rasch calibration (analysis/calibration.ts).
-  | ({ kind: 'rasch'; minResponses: number } & RaschColumns);
+  | ({ kind: 'rasch'; minResponses: number } & RaschColumns)
+  // And the file of a list export (crud/listExport.ts): a workbook of 100,000 rows takes seconds.
+  | ({ kind: 'list-file' } & ListFileJob);
 
 /** A question file read and checked: a problem of the whole file, or each question checked against the schema. */
 export interface QuestionImport {
@@ -35,6 +38,7 @@ export interface ImportJobResults {
   'student-accounts': ReturnType<typeof studentCredentials>;
   questions: QuestionImport;
   rasch: RaschResult;
+  'list-file': ListExportFile;
 }
 
 const bufferOf = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength);
@@ -86,6 +90,8 @@ export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']
       return readQuestions(job);
     case 'rasch':
       return calibrateRasch(responsesOfColumns(job), { minResponses: job.minResponses });
+    case 'list-file':
+      return listExportFile(job);
   }
 }
 
