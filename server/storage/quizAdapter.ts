@@ -1,7 +1,7 @@
 import { entities } from '../../src/schemas';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, type RandomRule } from '../../src/schemas/quizzes';
-import { tableAdapter, type AnyDb, type ResourceAdapter } from '../crud/adapter';
-import { AppError } from '../lib/errors';
+import { tableAdapter, type AnyDb, type AnySelect, type ResourceAdapter } from '../crud/adapter';
+import { AppError, badRequest } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { sha256Hex } from '../integrity/sebConfigKey';
 import { recountQuiz } from '../exam/quizGrade';
@@ -19,6 +19,25 @@ const base = tableAdapter('quizzes', Object.keys(entities.quizzes.fields).filter
   dependents: [{ table: 'attempts', column: 'quiz_id', label: 'attempts' }],
   rename: { room: 'room_id' },
 });
+
+/**
+ * The list filter `question` (a question's id): the quizzes whose papers held it, as a fixed question
+ * or drawn by a random rule and answered in an attempt (what the question's statistics in the bank
+ * link to).
+ */
+function questionFilter(qb: AnySelect, raw: unknown): AnySelect {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    const message = '"question" must be a question\'s id';
+    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+  }
+  return qb.where((eb: any) =>
+    eb.or([
+      eb('t.id', 'in', eb.selectFrom('quiz_questions').select('quiz_id').where('question_id', '=', id)),
+      eb('t.id', 'in', eb.selectFrom('attempts as a').innerJoin('answers as s', 's.attempt_id', 'a.id').select('a.quiz_id').where('s.question_id', '=', id)),
+    ]),
+  );
+}
 
 
 /** prepare leaves the hashed quit password under the field's name; it is stored in its own column. */
@@ -47,6 +66,7 @@ export const hasAttempts = async (db: AnyDb, quizId: number) =>
  */
 export const quizAdapter: ResourceAdapter = {
   ...base,
+  filters: { question: questionFilter },
   dateColumn: 't.valid_from',
   columns: { ...base.columns, created_by: 't.created_by' },
   async prepare(db, body, caller, id) {

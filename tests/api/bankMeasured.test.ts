@@ -126,4 +126,37 @@ describeDb('Measured difficulty in the question bank', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).data).toMatchObject({ measured_difficulty: -0.9, measured_status: 'calibrated' });
   });
+
+  it("lists the quizzes whose papers held a question (where its statistics link to), and refuses a filter that is not an id", async () => {
+    const now = Date.now();
+    const tenant = { institute_id: teacher.instituteId, department_id: teacher.departmentId, created_by: teacher.userId, created_at: now, updated_at: now };
+    const quiz = async (name: string) => {
+      const { id } = await db().insertInto('quizzes').values({ ...tenant, name: unique(name) }).returning('id').executeTakeFirstOrThrow();
+      await db().insertInto('quiz_subjects').values({ quiz_id: id, subject_id: subjectId }).execute();
+      return id;
+    };
+    // A fixed question of one quiz, drawn and answered in another, absent from a third of the same subject.
+    const fixed = await quiz('Held fixed');
+    await db().insertInto('quiz_questions').values({ quiz_id: fixed, question_id: q.misfit, position: 0 }).execute();
+    const drawn = await quiz('Held drawn');
+    const student = (await db().selectFrom('users').select('id').where('username', '=', 'student').executeTakeFirstOrThrow()).id;
+    const attempt = await db()
+      .insertInto('attempts')
+      .values({ quiz_id: drawn, student_id: student, status: 'submitted', started_at: now, deadline: now + 3_600_000, submitted_at: now, closed_by: 'student', score: 1, max_score: 1, pending: 0, paper: '[]', attempt_no: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('answers').values({ attempt_id: attempt.id, question_id: q.misfit, response: 'true', seq: 1, saved_at: now }).execute();
+    const other = await quiz('Not held');
+    await db().insertInto('quiz_questions').values({ quiz_id: other, question_id: q.easyOk, position: 0 }).execute();
+
+    const quizzesHolding = (question: unknown) => t.request('GET', `/api/quizzes?filter=${encodeURIComponent(JSON.stringify({ question }))}&range=[0,99]`, { token });
+    const res = await quizzesHolding(q.misfit);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((json(res).data as { id: number }[]).map((r) => r.id).sort((a, b) => a - b)).toEqual([fixed, drawn].sort((a, b) => a - b));
+    expect((json(await quizzesHolding(q.easyOk)).data as { id: number }[]).map((r) => r.id)).toEqual([other]);
+
+    const bad = await quizzesHolding('x');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe(`Invalid filter: "question" must be a question's id`);
+  });
 });

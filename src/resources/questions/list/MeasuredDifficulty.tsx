@@ -75,17 +75,17 @@ export function MeasuredScale({ record }: { record: QuestionRecord }) {
   );
 }
 
-/** Quizzes that hold the question as a fixed one (random pools are named by the subject's quizzes). */
+/** The quizzes whose papers held the question: as a fixed question, or drawn and answered in an attempt (the list filter `question`). */
 function useQuizzesWith(record: QuestionRecord, enabled: boolean) {
   return useGetList<{ id: number; name?: string }>(
     'quizzes',
-    { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' }, filter: { subjects: [record.subject] } },
+    { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' }, filter: { question: record.id } },
     { enabled },
   );
 }
 
 /**
- * A question's statistics: its calibration figures, what they mean, and the subject's quizzes with
+ * A question's statistics: its calibration figures, what they mean, and the quizzes that used it with
  * a link to each one's analysis page (where the question's own statistics are, anchored at it).
  */
 export function QuestionStatisticsDialog({ record, open, onClose }: { record: QuestionRecord; open: boolean; onClose: () => void }) {
@@ -129,13 +129,13 @@ export function QuestionStatisticsDialog({ record, open, onClose }: { record: Qu
           is easy, above {signedLogits(MEASURED_HARD_ABOVE, 1)} hard (the scale runs from {signedLogits(-SCALE_LOGITS, 0)} to +{SCALE_LOGITS}).
         </Typography>
         <Typography variant="subtitle2" sx={{ mt: 2 }}>
-          Quizzes of this subject
+          Quizzes that used it
         </Typography>
         {quizzes.isPending ? (
           <Typography variant="body2">Loading…</Typography>
         ) : (quizzes.data ?? []).length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No quizzes of this subject yet.
+            No quiz has used this question yet.
           </Typography>
         ) : (
           <Box component="ul" sx={{ pl: 2, my: 0.5 }}>
