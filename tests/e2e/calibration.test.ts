@@ -15,7 +15,16 @@ describe('measured difficulty and fair papers', () => {
   it('shows a question whose answers disagree with its declared level flagged in the bank, with its statistics', async () => {
     const teacher = await login('teacher', 'TEACHER');
     const bank = (await apiAs(teacher, '/questions?range=[0,99]')).body.data as { id: number; subject: number; difficulty: 'easy' | 'medium' | 'hard' }[];
-    const question = bank.find((q) => q.difficulty === 'hard') ?? bank.find((q) => q.difficulty === 'medium')!;
+    // A hard (else medium) question, one that a quiz of the demo used if there is one.
+    const quizzesUsing = async (id: number) => (await apiAs(teacher, `/quizzes?filter=${encodeURIComponent(JSON.stringify({ question: id }))}`)).body.data as { id: number; name: string }[];
+    const candidates = [...bank.filter((q) => q.difficulty === 'hard'), ...bank.filter((q) => q.difficulty === 'medium')];
+    let question = candidates[0];
+    for (const candidate of candidates) {
+      if ((await quizzesUsing(candidate.id)).length) {
+        question = candidate;
+        break;
+      }
+    }
     const db = new Database(path.join(e.server.env.DATA_DIR!, 'portal.db'));
     try {
       db.prepare(
@@ -42,6 +51,13 @@ describe('measured difficulty and fair papers', () => {
     const dialog = page.getByRole('dialog', { name: `Statistics of question ${question.id}` });
     await dialog.waitFor();
     await expect(dialog.getByText('−1.40 logits ± 0.20, 212 responses').count()).resolves.toBeGreaterThan(0);
+    // The quizzes that used it (the demo's fixed papers), each linked to its statistics at the question's row.
+    const used = await quizzesUsing(question.id);
+    await dialog.getByText('Quizzes that used it').waitFor();
+    if (used.length === 0) await dialog.getByText('No quiz has used this question yet.').waitFor();
+    for (const quiz of used) {
+      await expect(dialog.getByRole('link', { name: quiz.name, exact: true }).getAttribute('href')).resolves.toBe(`/teacher/quiz/analysis/${quiz.id}#question-${question.id}`);
+    }
   });
 
   it('shows the fairness of the random paper in the quiz form', async () => {
