@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { named, signIn, typeQuizDateTime, useE2E } from './support';
+import { axeViolations, named, signIn, typeQuizDateTime, useE2E } from './support';
 
 /**
  * "Teachers build exams" from end to end, in Chromium against the real server and its demo
@@ -369,6 +369,29 @@ describe('a teacher builds an exam', () => {
     expect(candidates.map((q) => q.id), `the drawn question: ${drawn}`).not.toHaveLength(0);
     expect(candidates.map((q) => q.id)).not.toContain(state.ids.numeric);
     for (const key of ['single', 'multiple', 'numeric'] as const) expect(drawn).not.toContain(Q[key].search);
+  });
+
+  it('keeps the preview accessible while its paper is being drawn', async () => {
+    const page = state.teacher;
+    expect(page && state.quizId, 'the quiz was not created').toBeTruthy();
+    if (!page || !state.quizId) return;
+    // The preview's answer held back: the page shows its loading placeholder as long as it likes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const previewUrl = `**/api/quizzes/${state.quizId}/preview`;
+    await page.route(previewUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await page.getByRole('status', { name: 'Loading the preview' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      release();
+      await page.unroute(previewUrl);
+    }
+    await page.getByRole('list', { name: 'Paper' }).waitFor();
   });
 
   it("generates the exam links, copies the demo student's, and the link opens the quiz's instructions", async () => {

@@ -96,7 +96,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 
 function ProfileSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading profile">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading profile">
       <Skeleton variant="rounded" height={96} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -26,7 +26,7 @@ function useTakenRoles(resource: string): { roles: Role[]; isPending: boolean } 
 
 function EditorSkeleton() {
   return (
-    <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} aria-busy="true" aria-label="Loading guideline">
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} role="status" aria-busy="true" aria-label="Loading guideline">
       <Skeleton width={220} height={40} />
       <Skeleton variant="rounded" height={120} />
       <Skeleton variant="rounded" height={320} />

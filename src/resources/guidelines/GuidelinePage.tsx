@@ -62,7 +62,7 @@ export function GuidelinePage({ role = getStoredRole() }: { role?: Role }) {
         Guideline
       </Typography>
       {load.kind === 'loading' && (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading guideline">
+        <Stack spacing={1} role="status" aria-busy="true" aria-label="Loading guideline">
           <Skeleton variant="rounded" height={48} />
           <Skeleton variant="rounded" height={220} />
         </Stack>

@@ -17,7 +17,7 @@ import { QuestionForm } from './QuestionForm';
 
 function EditorSkeleton() {
   return (
-    <Stack spacing={2} sx={{ p: 2, maxWidth: 1400 }} aria-busy="true" aria-label="Loading question">
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 1400 }} role="status" aria-busy="true" aria-label="Loading question">
       <Skeleton width={240} height={40} />
       <Skeleton variant="rounded" height={140} />
       <Skeleton variant="rounded" height={360} />

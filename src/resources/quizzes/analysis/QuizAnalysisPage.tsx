@@ -371,7 +371,7 @@ export function QuizAnalysisPage() {
       </Stack>
       {failed && <Alert severity="error">{failed}</Alert>}
       {!data && !failed && (
-        <Stack spacing={2} aria-busy="true" aria-label="Loading the analysis">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading the analysis">
           <Skeleton variant="rounded" height={96} />
           <Skeleton variant="rounded" height={260} />
         </Stack>

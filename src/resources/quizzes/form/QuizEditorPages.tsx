@@ -22,7 +22,7 @@ const ALL_LOCKED: ReadonlySet<LockedField> = new Set(LOCKED_WHEN_ATTEMPTED);
 
 function EditorSkeleton() {
   return (
-    <Stack spacing={2} sx={{ p: 2, maxWidth: 1400 }} aria-busy="true" aria-label="Loading quiz">
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 1400 }} role="status" aria-busy="true" aria-label="Loading quiz">
       <Skeleton width={240} height={40} />
       <Skeleton variant="rounded" height={180} />
       <Skeleton variant="rounded" height={160} />

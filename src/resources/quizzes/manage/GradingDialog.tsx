@@ -124,7 +124,7 @@ export function GradingDialog({ quizId, participant, onClose, onGraded }: Gradin
       <DialogContent dividers sx={{ bgcolor: 'background.default' }}>
         {failed && <Alert severity="error">{failed}</Alert>}
         {!attempt && !failed && (
-          <Stack spacing={2} aria-busy="true" aria-label="Loading the answers">
+          <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading the answers">
             <Skeleton variant="rounded" height={160} />
             <Skeleton variant="rounded" height={160} />
           </Stack>

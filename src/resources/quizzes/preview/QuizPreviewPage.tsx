@@ -87,7 +87,7 @@ export function QuizPreviewPage() {
   }
   if (!preview) {
     return (
-      <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} aria-busy="true" aria-label="Loading the preview">
+      <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} role="status" aria-busy="true" aria-label="Loading the preview">
         <Title title="Quiz preview" />
         <Skeleton width={320} height={44} />
         <Skeleton variant="rounded" height={96} />
