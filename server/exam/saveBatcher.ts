@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { SAVE_GRACE_MS } from './attempts';
 
@@ -83,30 +83,66 @@ export class SaveBatcher {
 }
 
 /** What an upsert also sets, by the shape of its requests: a save that does not mention the flag or the time spent keeps what is stored. */
-const UPDATE_EXTRA: Record<string, RawBuilder<unknown>> = {
-  '--': sql``,
-  'f-': sql`, flagged = excluded.flagged`,
-  '-t': sql`, time_spent_ms = excluded.time_spent_ms`,
-  ft: sql`, flagged = excluded.flagged, time_spent_ms = excluded.time_spent_ms`,
+const UPDATE_EXTRA: Record<string, string> = {
+  '--': '',
+  'f-': ', flagged = excluded.flagged',
+  '-t': ', time_spent_ms = excluded.time_spent_ms',
+  ft: ', flagged = excluded.flagged, time_spent_ms = excluded.time_spent_ms',
 };
 
 /** Rows per INSERT: 7 parameters each, far below both databases' limits on bound parameters. */
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * Writes one batch in the caller's transaction, in a fixed number of statements whatever its size:
- * one UPDATE that checks (and locks) the attempts still in progress, then one multi-row upsert per
- * shape of request (whether it sets the flag, the time spent).
+ * The batch's statements as SQL text, by dialect, size and shape. Written by hand rather than with
+ * the query builder: on the busiest route, building and compiling the builder's nodes (one per bound
+ * value, 7 a save) cost more CPU than running the statement (bench/README.md, "The save path"). The
+ * texts are few (a batch has at most 500 saves) and the same text is the same prepared statement on
+ * SQLite (server/db/database.ts) and the same plan on PostgreSQL.
  */
-export async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[], now = Date.now()): Promise<SaveOutcome[]> {
+const statements = new Map<string, string>();
+function statement(key: string, build: () => string): string {
+  let text = statements.get(key);
+  if (text === undefined) statements.set(key, (text = build()));
+  return text;
+}
+/** Placeholders for `count` values from the `from`-th (0-based), grouped `per` in parentheses when per > 0. */
+function placeholders(postgres: boolean, count: number, from = 0, per = 0): string {
+  const one = (i: number) => (postgres ? `$${from + i + 1}` : '?');
+  if (per === 0) return Array.from({ length: count }, (_, i) => one(i)).join(', ');
+  return Array.from({ length: count / per }, (_, row) => `(${Array.from({ length: per }, (_, c) => one(row * per + c)).join(', ')})`).join(', ');
+}
+/** The attempts of the batch still in progress, with their deadlines (locked FOR SHARE on PostgreSQL: see writeBatch). */
+const openAttemptsSql = (postgres: boolean, count: number) =>
+  statement(`open:${postgres}:${count}`, () => `select id, deadline from attempts where id in (${placeholders(postgres, count)}) and status = 'in_progress'${postgres ? ' for share' : ''}`);
+/** The upsert of `rows` answers of one shape; out-of-order or repeated requests never overwrite a newer answer (the where clause). */
+const upsertSql = (postgres: boolean, rows: number, shape: string) =>
+  statement(
+    `upsert:${postgres}:${rows}:${shape}`,
+    () =>
+      `insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${placeholders(postgres, rows * 7, 0, 7)} ` +
+      `on conflict (attempt_id, question_id) do update set response = excluded.response, seq = excluded.seq, saved_at = excluded.saved_at${UPDATE_EXTRA[shape]} ` +
+      'where answers.seq < excluded.seq returning attempt_id, question_id, flagged',
+  );
+const shapeOf = (r: SaveRequest) => `${r.flagged === undefined ? '-' : 'f'}${r.timeSpentMs === undefined ? '-' : 't'}`;
+
+/**
+ * Writes one batch in the caller's transaction, in a fixed number of statements whatever its size:
+ * one SELECT that checks (and on PostgreSQL locks) the attempts still in progress, then one
+ * multi-row upsert per shape of request (whether it sets the flag, the time spent).
+ */
+export async function writeBatch(trx: Transaction<Database>, requests: SaveRequest[]): Promise<SaveOutcome[]> {
   // In id order: PostgreSQL then locks the rows in that order, and two batches cannot deadlock on them.
   const attemptIds = [...new Set(requests.map((r) => r.attemptId))].sort((a, b) => a - b);
-  // Written as SQL rather than with the query builder: on the busiest route, building and
-  // compiling the builder's nodes for every batch cost more CPU than running the statement
-  // (bench/results/2026-11-28-save-path-ab.md). The text depends only on the batch's size, so the
-  // connection's statement cache (server/db/database.ts) keeps it prepared.
-  const { rows: updated } = await sql<{ id: number; deadline: number | string }>`update attempts set updated_at = ${now} where id in (${sql.join(attemptIds)}) and status = 'in_progress' returning id, deadline`.execute(trx);
-  const deadlines = new Map(updated.map((a) => [Number(a.id), Number(a.deadline)]));
+  // The attempt rows are read, not written: a row holds the attempt's paper, and rewriting it for
+  // every batch (as an UPDATE of updated_at did) cost SQLite more than the answers themselves, in
+  // time and in pages for the commit to sync (bench/README.md, "The save path"). A submission
+  // still cannot slip between the check and the answers' write: on SQLite the one connection runs
+  // one transaction at a time, and on PostgreSQL FOR SHARE makes the submission's UPDATE of the
+  // row wait for this commit (or this read wait for the submission's, and then see it submitted).
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const { rows: open } = await trx.executeQuery<{ id: number; deadline: number | string }>(CompiledQuery.raw(openAttemptsSql(postgres, attemptIds.length), attemptIds));
+  const deadlines = new Map(open.map((a) => [Number(a.id), Number(a.deadline)]));
   const outcomes: SaveOutcome[] = new Array(requests.length);
   // Saves of the same answer in one batch go in rounds, in the order they came (the first of each
   // answer in round 1, the second in round 2, ...): each is then written exactly as it would have
@@ -124,33 +160,31 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
       (rounds[round] ??= []).push({ index: i, request: r });
     }
   });
-  for (const round of rounds) await writeRound(trx, round, deadlines, outcomes);
+  for (const round of rounds) await writeRound(trx, postgres, round, deadlines, outcomes);
   return outcomes;
 }
 
 /** Writes saves of distinct answers: one multi-row upsert per shape (a save that does not mention the flag or the time spent keeps what is stored). */
 async function writeRound(
   trx: Transaction<Database>,
+  postgres: boolean,
   round: { index: number; request: SaveRequest }[],
   deadlines: Map<number, number>,
   outcomes: SaveOutcome[],
 ): Promise<void> {
   const shapes = new Map<string, { index: number; request: SaveRequest }[]>();
   for (const item of round) {
-    const { flagged, timeSpentMs } = item.request;
-    const shape = `${flagged === undefined ? '-' : 'f'}${timeSpentMs === undefined ? '-' : 't'}`;
+    const shape = shapeOf(item.request);
     const group = shapes.get(shape);
     if (group) group.push(item);
     else shapes.set(shape, [item]);
   }
-  for (const group of shapes.values()) {
+  for (const [shape, group] of shapes) {
     for (let from = 0; from < group.length; from += ROWS_PER_STATEMENT) {
       const chunk = group.slice(from, from + ROWS_PER_STATEMENT);
-      const { flagged, timeSpentMs } = chunk[0].request;
-      // Out-of-order or repeated requests never overwrite a newer answer (the where clause).
-      const { rows: written } = await sql<{ attempt_id: number; question_id: number; flagged: number }>`insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${sql.join(
-        chunk.map(({ request: r }) => sql`(${r.attemptId}, ${r.questionId}, ${r.response}, ${r.seq}, ${r.savedAt}, ${r.flagged ? 1 : 0}, ${r.timeSpentMs ?? 0})`),
-      )} on conflict (attempt_id, question_id) do update set response = excluded.response, seq = excluded.seq, saved_at = excluded.saved_at${UPDATE_EXTRA[`${flagged === undefined ? '-' : 'f'}${timeSpentMs === undefined ? '-' : 't'}`]} where answers.seq < excluded.seq returning attempt_id, question_id, flagged`.execute(trx);
+      const values: unknown[] = [];
+      for (const { request: r } of chunk) values.push(r.attemptId, r.questionId, r.response, r.seq, r.savedAt, r.flagged ? 1 : 0, r.timeSpentMs ?? 0);
+      const { rows: written } = await trx.executeQuery<{ attempt_id: number; question_id: number; flagged: number }>(CompiledQuery.raw(upsertSql(postgres, chunk.length, shape), values));
       const stored = new Map(written.map((w) => [`${w.attempt_id}:${w.question_id}`, Number(w.flagged) === 1]));
       for (const { index, request: r } of chunk) {
         const deadline = deadlines.get(r.attemptId)!;

@@ -31,7 +31,7 @@ describeDb('answer saves written in batches', () => {
     return attempt.id;
   }
 
-  const write = (requests: SaveRequest[], now = NOW) => db().transaction().execute((trx) => writeBatch(trx, requests, now));
+  const write = (requests: SaveRequest[]) => db().transaction().execute((trx) => writeBatch(trx, requests));
   const req = (attemptId: number, questionId: number, seq: number, response: unknown, extra: Partial<SaveRequest> = {}): SaveRequest => ({
     attemptId,
     questionId,
@@ -71,6 +71,7 @@ describeDb('answer saves written in batches', () => {
       { question_id: 1, response: '42', seq: 4, saved_at: NOW, flagged: 0, time_spent_ms: 0 },
       { question_id: 2, response: 'null', seq: 2, saved_at: NOW, flagged: 0, time_spent_ms: 300 },
     ]);
+    // The attempts are read, not rewritten (a row holds the whole paper): updated_at is as created.
     const touched = await db().selectFrom('attempts').select('updated_at').where('id', 'in', [a, b]).execute();
     expect(touched.map((r) => Number(r.updated_at))).toEqual([NOW, NOW]);
   });
@@ -122,7 +123,7 @@ describeDb('answer saves written in batches', () => {
   it('answers closed for an attempt that is not in progress, and writes nothing for it', async () => {
     const open = await newAttempt();
     const submitted = await newAttempt('submitted');
-    const outcomes = await write([req(submitted, 1, 1, 'late'), req(open, 1, 1, 'fine'), req(987_654, 1, 1, 'unknown attempt')], NOW + 5);
+    const outcomes = await write([req(submitted, 1, 1, 'late'), req(open, 1, 1, 'fine'), req(987_654, 1, 1, 'unknown attempt')]);
     expect(outcomes).toEqual([{ kind: 'closed' }, { kind: 'saved', flagged: false, deadline: DEADLINE }, { kind: 'closed' }]);
     expect(await stored(submitted)).toEqual([]);
     const row = await db().selectFrom('attempts').select(['status', 'updated_at']).where('id', '=', submitted).executeTakeFirstOrThrow();
