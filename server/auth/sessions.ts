@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database, SessionKind } from '../db/tables';
+import { prepared } from '../db/prepared';
 import type { Role } from '../../src/schemas/roles';
 import { hashToken, newToken } from './tokens';
 import type { SessionChannel, SessionEvent } from './sessionChannel';
@@ -50,6 +51,30 @@ type SessionRow = {
   department_id: number | null;
   must_change_password: number;
 };
+
+/** A session and its user, by the token's hash. */
+const sessionQuery = prepared((db, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.role',
+      'sessions.kind',
+      'sessions.quiz_id',
+      'users.id as userId',
+      'users.role as userRole',
+      'users.username',
+      'users.fullname',
+      'users.institute_id',
+      'users.department_id',
+      'users.must_change_password',
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
+);
 
 export class SessionStore {
   private readonly idleMs: number;
@@ -162,27 +187,7 @@ export class SessionStore {
   }
 
   private read(tokenHash: string): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.revoked_at',
-        'sessions.role',
-        'sessions.kind',
-        'sessions.quiz_id',
-        'users.id as userId',
-        'users.role as userRole',
-        'users.username',
-        'users.fullname',
-        'users.institute_id',
-        'users.department_id',
-        'users.must_change_password',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return sessionQuery.first(this.db, tokenHash);
   }
 
   /** Drops what every process remembers of a user's sessions (after the account or its sessions changed). */

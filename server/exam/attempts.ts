@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { prepared } from '../db/prepared';
 import type { RandomRule } from '../../src/schemas/quizzes';
 import { gradeResponse, totalOf, type Graded, type Marking } from './grading';
 import { endExamLinkSessions } from './links';
@@ -16,7 +17,8 @@ export const SAVE_GRACE_MS = 30_000;
 
 export type QuizRow = Awaited<ReturnType<typeof loadQuiz>>;
 
-export const loadQuiz = (db: Db, quizId: number) => db.selectFrom('quizzes').selectAll().where('id', '=', quizId).executeTakeFirst();
+const quizQuery = prepared((db, quizId: number) => db.selectFrom('quizzes').selectAll().where('id', '=', quizId));
+export const loadQuiz = (db: Db, quizId: number) => quizQuery.first(db, quizId);
 
 export const quizOptions = (quiz: NonNullable<QuizRow>) =>
   (quiz.options ? JSON.parse(quiz.options) : {}) as { face_detection?: boolean; safe_exam_browser?: boolean; guest_flag?: boolean; negative_marking?: boolean };
@@ -43,9 +45,8 @@ export async function paperConfigOf(db: Db, quiz: NonNullable<QuizRow>): Promise
 export const deadlineOf = (startedAt: number, durationMinutes: number, extraMinutes: number, validTo: number) =>
   Math.min(startedAt + (durationMinutes + extraMinutes) * 60_000, validTo);
 
-export const extraMinutesOf = async (db: Db, quizId: number, studentId: number) =>
-  (await db.selectFrom('accommodations').select('extra_minutes').where('quiz_id', '=', quizId).where('student_id', '=', studentId).executeTakeFirst())
-    ?.extra_minutes ?? 0;
+const extraMinutesQuery = prepared((db, quizId: number, studentId: number) => db.selectFrom('accommodations').select('extra_minutes').where('quiz_id', '=', quizId).where('student_id', '=', studentId));
+export const extraMinutesOf = async (db: Db, quizId: number, studentId: number) => (await extraMinutesQuery.first(db, quizId, studentId))?.extra_minutes ?? 0;
 
 /** Every column of an attempt but its paper (tens of kB): what its state and score need. */
 export const ATTEMPT_STATE = ['id', 'quiz_id', 'student_id', 'status', 'started_at', 'deadline', 'submitted_at', 'closed_by', 'score', 'max_score', 'pending', 'attempt_no', 'counted', 'created_at', 'updated_at'] as const;
@@ -55,8 +56,10 @@ export const findAttemptState = (db: Db, quizId: number, studentId: number) =>
   db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no', 'desc').limit(1).executeTakeFirst();
 
 /** All the student's attempts at the quiz, first to last (their state only). */
-export const attemptStatesOfQuiz = (db: Db, quizId: number, studentId: number) =>
-  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no').execute();
+const attemptStatesQuery = prepared((db, quizId: number, studentId: number) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quizId).where('student_id', '=', studentId).orderBy('attempt_no'),
+);
+export const attemptStatesOfQuiz = (db: Db, quizId: number, studentId: number) => attemptStatesQuery.all(db, quizId, studentId);
 
 export type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 /** The student's latest attempt at the quiz, whole. */

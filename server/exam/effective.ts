@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, QuizOverrideTable } from '../db/tables';
+import { prepared } from '../db/prepared';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,15 +67,16 @@ export function effectiveSettings(quiz: QuizSettings, overrides: readonly Overri
 }
 
 /** The overrides of a quiz that apply to a student: their own and those of the groups they are in. */
-export const overridesFor = (db: Db, quizId: number, studentId: number) =>
+const overridesQuery = prepared((db, quizId: number, studentId: number) =>
   db
     .selectFrom('quiz_overrides')
     .select(['student_id', 'group_id', 'valid_from', 'valid_to', 'duration', 'attempts_allowed'])
     .where('quiz_id', '=', quizId)
     .where((eb) =>
       eb.or([eb('student_id', '=', studentId), eb('group_id', 'in', eb.selectFrom('group_students').select('group_id').where('student_id', '=', studentId))]),
-    )
-    .execute();
+    ),
+);
+export const overridesFor = (db: Db, quizId: number, studentId: number) => overridesQuery.all(db, quizId, studentId);
 
 type QuizOfSettings = { id: number; valid_from: number | null; valid_to: number | null; duration: number | null; attempts_allowed: number };
 

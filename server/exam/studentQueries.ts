@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { prepared } from '../db/prepared';
 import type { SessionUser } from '../auth/sessions';
 import { ATTEMPT_STATE } from './attempts';
 
@@ -27,7 +28,7 @@ export const quizzesOfStudent = (db: Db, user: SessionUser) =>
  * then the membership of its own group checked by the group's key, instead of listing the
  * student's groups first (the instruction page and every start ask this).
  */
-export const quizOfStudent = (db: Db, user: SessionUser, quizId: number) =>
+const quizOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
   db
     .selectFrom('quizzes as q')
     .selectAll('q')
@@ -35,11 +36,12 @@ export const quizOfStudent = (db: Db, user: SessionUser, quizId: number) =>
     .where('q.published', '=', 1)
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('group_students as gs').select('gs.group_id').whereRef('gs.group_id', '=', 'q.group_id').where('gs.student_id', '=', user.userId)),
-        eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', user.userId)),
+        eb.exists(eb.selectFrom('group_students as gs').select('gs.group_id').whereRef('gs.group_id', '=', 'q.group_id').where('gs.student_id', '=', studentId)),
+        eb('q.id', '=', eb.selectFrom('users').select('guest_quiz_id').where('id', '=', studentId)),
       ]),
-    )
-    .executeTakeFirst();
+    ),
+);
+export const quizOfStudent = (db: Db, user: SessionUser, quizId: number) => quizOfStudentQuery.first(db, quizId, user.userId);
 
 /**
  * The student's quizzes whose window may be open now (`available`) or still to open (`upcoming`):
@@ -66,8 +68,8 @@ export const attemptOwnerAndPaper = (db: Db, attemptId: number) =>
   db.selectFrom('attempts').select(['student_id', 'quiz_id', 'paper']).where('id', '=', attemptId).executeTakeFirst();
 
 /** The student's own attempt, whole, or undefined. */
-export const attemptOfStudent = (db: Db, attemptId: number, studentId: number) =>
-  db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', studentId).executeTakeFirst();
+const attemptOfStudentQuery = prepared((db, attemptId: number, studentId: number) => db.selectFrom('attempts').selectAll().where('id', '=', attemptId).where('student_id', '=', studentId));
+export const attemptOfStudent = (db: Db, attemptId: number, studentId: number) => attemptOfStudentQuery.first(db, attemptId, studentId);
 
 /** The student's own attempt without its paper (its state, for a submission), or undefined. */
 export const attemptStateOfStudent = (db: Db, attemptId: number, studentId: number) =>
