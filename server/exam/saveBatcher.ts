@@ -112,9 +112,9 @@ function placeholders(postgres: boolean, count: number, from = 0, per = 0): stri
   if (per === 0) return Array.from({ length: count }, (_, i) => one(i)).join(', ');
   return Array.from({ length: count / per }, (_, row) => `(${Array.from({ length: per }, (_, c) => one(row * per + c)).join(', ')})`).join(', ');
 }
-/** The attempts of the batch still in progress, with their deadlines (locked FOR SHARE on PostgreSQL: see writeBatch). */
+/** The attempts of the batch still in progress, with their deadlines (locked on PostgreSQL: see writeBatch). */
 const openAttemptsSql = (postgres: boolean, count: number) =>
-  statement(`open:${postgres}:${count}`, () => `select id, deadline from attempts where id in (${placeholders(postgres, count)}) and status = 'in_progress'${postgres ? ' for share' : ''}`);
+  statement(`open:${postgres}:${count}`, () => `select id, deadline from attempts where id in (${placeholders(postgres, count)}) and status = 'in_progress'${postgres ? ' for no key update' : ''}`);
 /** The upsert of `rows` answers of one shape; out-of-order or repeated requests never overwrite a newer answer (the where clause). */
 const upsertSql = (postgres: boolean, rows: number, shape: string) =>
   statement(
@@ -138,8 +138,10 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
   // every batch (as an UPDATE of updated_at did) cost SQLite more than the answers themselves, in
   // time and in pages for the commit to sync (bench/README.md, "The save path"). A submission
   // still cannot slip between the check and the answers' write: on SQLite the one connection runs
-  // one transaction at a time, and on PostgreSQL FOR SHARE makes the submission's UPDATE of the
-  // row wait for this commit (or this read wait for the submission's, and then see it submitted).
+  // one transaction at a time, and on PostgreSQL the rows are locked as the UPDATE locked them (FOR
+  // NO KEY UPDATE, without writing a new version of them): a submission's UPDATE of the row waits
+  // for this commit (or this read for the submission's, and then sees it submitted), and two
+  // batches of one attempt (two processes) go one after the other.
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   const { rows: open } = await trx.executeQuery<{ id: number; deadline: number | string }>(CompiledQuery.raw(openAttemptsSql(postgres, attemptIds.length), attemptIds));
   const deadlines = new Map(open.map((a) => [Number(a.id), Number(a.deadline)]));
