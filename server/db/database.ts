@@ -36,9 +36,25 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
   sqlite.pragma('busy_timeout = 5000');
   // Planner statistics for tables that lack them or changed a lot (SQLite gathers none by itself).
   sqlite.pragma('optimize=0x10002');
+  dropStat4Samples(sqlite);
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * ANALYZE writes, besides each index's selectivity (sqlite_stat1), samples of its values
+ * (sqlite_stat4, as better-sqlite3 builds SQLite with SQLITE_ENABLE_STAT4). With samples present,
+ * SQLite prepares a statement again whenever a bound value that might change its plan changes:
+ * every execution of nearly every statement of an exam (a student's attempts, overrides, their
+ * quiz), measured at 2 to 10 times the cost of running it (bench/README.md, "Where the start of an
+ * exam spends its time"). The portal's statements bind the same few shapes of keys, for which
+ * stat1 decides the plans: the samples are dropped and the statistics read again.
+ */
+function dropStat4Samples(sqlite: SQLite.Database): void {
+  const hasSamples = sqlite.prepare("select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'").get() !== undefined;
+  if (!hasSamples || sqlite.prepare('select 1 from sqlite_stat4 limit 1').get() === undefined) return;
+  sqlite.exec('delete from sqlite_stat4; analyze sqlite_schema');
 }
 
 /**

@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
 import { prepared } from '../../server/db/prepared';
+import type { Role } from '../../src/schemas/roles';
 import { describeDb, useTestApp } from './helper';
 
 describeDb('queries compiled once and bound anew (server/db/prepared.ts)', () => {
   const t = useTestApp();
   const db = () => t.portal.database.db;
 
-  const userByName = prepared((db, role: string, username: string) =>
+  const userByName = prepared((db, role: Role, username: string) =>
     db.selectFrom('users').select(['id', 'username', 'role']).where('role', '=', role).where('username', '=', username).where('id', '>', 0).orderBy('id'),
   );
 
@@ -36,7 +37,7 @@ describeDb('queries compiled once and bound anew (server/db/prepared.ts)', () =>
   });
 
   it('refuses a builder that does not bind an argument as a value (it would be compiled for the first call only)', async () => {
-    const branching = prepared((d, role: string) => (role === 'ADMIN' ? d.selectFrom('users').select('id') : d.selectFrom('users').select('id').where('role', '=', 'STUDENT')));
+    const branching = prepared((d, role: Role) => (role === 'ADMIN' ? d.selectFrom('users').select('id') : d.selectFrom('users').select('id').where('role', '=', 'STUDENT')));
     await expect(branching.all(db(), 'STUDENT')).rejects.toThrow('prepared query: argument 1 is not a bound value of the query');
   });
 });

@@ -64,3 +64,33 @@ describe('SQLite prepared statement cache', () => {
     expect(await count()).toBe(0);
   });
 });
+
+describe('SQLite planner statistics at open', () => {
+  it('keeps each index selectivity (sqlite_stat1) and drops the value samples (sqlite_stat4) that make statements be prepared again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stat4-'));
+    const file = path.join(dir, 'stats.db');
+    try {
+      const raw = new SQLite(file);
+      raw.exec('create table marks (id integer primary key, student integer not null, quiz integer not null); create index marks_quiz on marks (quiz, student)');
+      const insert = raw.prepare('insert into marks (student, quiz) values (?, ?)');
+      raw.transaction(() => {
+        for (let i = 0; i < 2_000; i++) insert.run(i, i % 7);
+      })();
+      raw.exec('analyze');
+      const count = (db: SQLite.Database, table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect(count(raw, 'sqlite_stat4')).toBeGreaterThan(0);
+      raw.close();
+
+      const database = openDatabase({ DATABASE_URL: undefined, sqliteFile: file });
+      const stats = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(database.db)).rows[0].n);
+      expect(await stats('sqlite_stat4')).toBe(0);
+      expect(await stats('sqlite_stat1')).toBeGreaterThan(0);
+      // The planner still uses the index.
+      const plan = await sql<{ detail: string }>`explain query plan select id from marks where quiz = ${3} and student = ${10}`.execute(database.db);
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain('marks_quiz');
+      await database.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
