@@ -96,7 +96,7 @@ const ROWS_PER_STATEMENT = 500;
 /**
  * The batch's statements as SQL text, by dialect, size and shape. Written by hand rather than with
  * the query builder: on the busiest route, building and compiling the builder's nodes (one per bound
- * value, 7 a save) cost more CPU than running the statement (bench/README.md, "The save path"). The
+ * value, 7 a save) cost more CPU than running the statement (bench/results/2026-11-28-second-pass.md). The
  * texts are few (a batch has at most 500 saves) and the same text is the same prepared statement on
  * SQLite (server/db/database.ts) and the same plan on PostgreSQL.
  */
@@ -106,9 +106,9 @@ function statement(key: string, build: () => string): string {
   if (text === undefined) statements.set(key, (text = build()));
   return text;
 }
-/** Placeholders for `count` values from the `from`-th (0-based), grouped `per` in parentheses when per > 0. */
-function placeholders(postgres: boolean, count: number, from = 0, per = 0): string {
-  const one = (i: number) => (postgres ? `$${from + i + 1}` : '?');
+/** Placeholders for `count` values, grouped `per` in parentheses when per > 0. */
+function placeholders(postgres: boolean, count: number, per = 0): string {
+  const one = (i: number) => (postgres ? `$${i + 1}` : '?');
   if (per === 0) return Array.from({ length: count }, (_, i) => one(i)).join(', ');
   return Array.from({ length: count / per }, (_, row) => `(${Array.from({ length: per }, (_, c) => one(row * per + c)).join(', ')})`).join(', ');
 }
@@ -120,7 +120,7 @@ const upsertSql = (postgres: boolean, rows: number, shape: string) =>
   statement(
     `upsert:${postgres}:${rows}:${shape}`,
     () =>
-      `insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${placeholders(postgres, rows * 7, 0, 7)} ` +
+      `insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${placeholders(postgres, rows * 7, 7)} ` +
       `on conflict (attempt_id, question_id) do update set response = excluded.response, seq = excluded.seq, saved_at = excluded.saved_at${UPDATE_EXTRA[shape]} ` +
       'where answers.seq < excluded.seq returning attempt_id, question_id, flagged',
   );
@@ -136,7 +136,7 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
   const attemptIds = [...new Set(requests.map((r) => r.attemptId))].sort((a, b) => a - b);
   // The attempt rows are read, not written: a row holds the attempt's paper, and rewriting it for
   // every batch (as an UPDATE of updated_at did) cost SQLite more than the answers themselves, in
-  // time and in pages for the commit to sync (bench/README.md, "The save path"). A submission
+  // time and in pages for the commit to sync (bench/results/2026-11-28-second-pass.md). A submission
   // still cannot slip between the check and the answers' write: on SQLite the one connection runs
   // one transaction at a time, and on PostgreSQL the rows are locked as the UPDATE locked them (FOR
   // NO KEY UPDATE, without writing a new version of them): a submission's UPDATE of the row waits
