@@ -63,7 +63,10 @@ function dropStat4Samples(sqlite: SQLite.Database): void {
  * keeps the most recently used ones by their SQL text. SQLite re-prepares a cached statement
  * itself when a migration changes the schema under it.
  */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 500, maxSourceLength = 4096): void {
+/** The longest SQL text the statement cache keeps prepared (longer ones vary with their size and are rarely repeated). */
+export const STATEMENT_CACHE_MAX_SOURCE = 4096;
+
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500, maxSourceLength = STATEMENT_CACHE_MAX_SOURCE): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {

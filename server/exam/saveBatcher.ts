@@ -1,5 +1,7 @@
-import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { STATEMENT_CACHE_MAX_SOURCE } from '../db/database';
+import { isPostgres } from '../db/migrations/helpers';
 import { SAVE_GRACE_MS } from './attempts';
 
 export interface SaveRequest {
@@ -97,13 +99,17 @@ const ROWS_PER_STATEMENT = 500;
  * The batch's statements as SQL text, by dialect, size and shape. Written by hand rather than with
  * the query builder: on the busiest route, building and compiling the builder's nodes (one per bound
  * value, 7 a save) cost more CPU than running the statement (bench/results/2026-11-28-second-pass.md). The
- * texts are few (a batch has at most 500 saves) and the same text is the same prepared statement on
- * SQLite (server/db/database.ts) and the same plan on PostgreSQL.
+ * same text is the same prepared statement on SQLite (server/db/database.ts).
  */
 const statements = new Map<string, string>();
 function statement(key: string, build: () => string): string {
   let text = statements.get(key);
-  if (text === undefined) statements.set(key, (text = build()));
+  if (text === undefined) {
+    text = build();
+    // Kept only as long as SQLite's statement cache keeps such a text: a longer one (more than
+    // about a hundred saves in one batch) is rare and cheap per save, and would only hold memory.
+    if (text.length <= STATEMENT_CACHE_MAX_SOURCE) statements.set(key, text);
+  }
   return text;
 }
 /** Placeholders for `count` values, grouped `per` in parentheses when per > 0. */
@@ -142,7 +148,7 @@ export async function writeBatch(trx: Transaction<Database>, requests: SaveReque
   // NO KEY UPDATE, without writing a new version of them): a submission's UPDATE of the row waits
   // for this commit (or this read for the submission's, and then sees it submitted), and two
   // batches of one attempt (two processes) go one after the other.
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(trx);
   const { rows: open } = await trx.executeQuery<{ id: number; deadline: number | string }>(CompiledQuery.raw(openAttemptsSql(postgres, attemptIds.length), attemptIds));
   const deadlines = new Map(open.map((a) => [Number(a.id), Number(a.deadline)]));
   const outcomes: SaveOutcome[] = new Array(requests.length);
