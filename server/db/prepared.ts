@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './tables';
+import { isPostgres } from './migrations/helpers';
 
 /** A bound value of a prepared query. */
 type Arg = string | number | null;
@@ -27,29 +28,28 @@ interface Template {
  * the first call's value; the first compile checks that every argument became a parameter.
  */
 export function prepared<A extends Arg[], O>(build: (db: Kysely<Database>, ...args: A) => Compilable<O>) {
-  const templates = new Map<unknown, Template>();
-  const templateFor = (db: Kysely<Database>): Template => {
-    // The dialect's adapter: SQLite and PostgreSQL compile to different texts.
-    const dialect = db.getExecutor().adapter.constructor;
-    let template = templates.get(dialect);
+  // By dialect: SQLite and PostgreSQL compile to different texts.
+  const templates = new Map<boolean, Template>();
+  const templateFor = (db: Kysely<Database>, argCount: number): Template => {
+    const postgres = isPostgres(db);
+    let template = templates.get(postgres);
     if (!template) {
-      const compiled = build(db, ...(Array.from({ length: build.length - 1 }, (_, i) => new Slot(i)) as unknown as A)).compile();
+      const compiled = build(db, ...(Array.from({ length: argCount }, (_, i) => new Slot(i)) as unknown as A)).compile();
       const slots = compiled.parameters.map((p) => (p instanceof Slot ? p.index : -1));
-      for (let i = 0; i < build.length - 1; i++) if (!slots.includes(i)) throw new Error(`prepared query: argument ${i + 1} is not a bound value of the query`);
-      templates.set(dialect, (template = { compiled, slots }));
+      for (let i = 0; i < argCount; i++) if (!slots.includes(i)) throw new Error(`prepared query: argument ${i + 1} is not a bound value of the query`);
+      templates.set(postgres, (template = { compiled, slots }));
     }
     return template;
   };
+  const all = async (db: Kysely<Database>, ...args: A): Promise<O[]> => {
+    const { compiled, slots } = templateFor(db, args.length);
+    const parameters = compiled.parameters.map((p, i) => (slots[i] >= 0 ? args[slots[i]] : p));
+    return (await db.executeQuery<O>({ ...compiled, parameters })).rows;
+  };
   return {
     /** Every row. */
-    async all(db: Kysely<Database>, ...args: A): Promise<O[]> {
-      const { compiled, slots } = templateFor(db);
-      const parameters = compiled.parameters.map((p, i) => (slots[i] >= 0 ? args[slots[i]] : p));
-      return (await db.executeQuery<O>({ ...compiled, parameters })).rows;
-    },
+    all,
     /** The first row, or undefined. */
-    async first(db: Kysely<Database>, ...args: A): Promise<O | undefined> {
-      return (await this.all(db, ...args))[0];
-    },
+    first: async (db: Kysely<Database>, ...args: A): Promise<O | undefined> => (await all(db, ...args))[0],
   };
 }
