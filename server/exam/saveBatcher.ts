@@ -33,7 +33,7 @@ interface Pending {
  * together in the next transaction: one durable commit (one fsync on SQLite) for many answers.
  * Each save is acknowledged only after the commit that holds it, so an acknowledged answer
  * survives a crash. Within the transaction every answer's attempt is first checked to be in
- * progress and within its deadline (and its row updated, which serialises with a submission),
+ * progress and within its deadline (its row read, and on PostgreSQL locked against a submission),
  * then the answer is written unless a newer one (higher seq) is already stored.
  */
 export class SaveBatcher {
