@@ -115,8 +115,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('durable', database.durable);
-  // On SQLite the sessions' writes wait for the disk off the event loop; on PostgreSQL each is one statement.
-  app.decorate('sessions', new SessionStore(database.db, config, database.dialect === 'sqlite' ? database.durable : undefined));
+  app.decorate('sessions', new SessionStore(database.db, config));
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, app.log) : undefined;
   app.decorate('redis', redis);
   // With Redis every process counts in one place; while it is unreachable each counts in its own memory.

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import type { TransactionRunner } from '../db/groupCommit';
 import type { Database, SessionKind } from '../db/tables';
 import { prepared } from '../db/prepared';
 import type { Role } from '../../src/schemas/roles';
@@ -89,13 +88,6 @@ export class SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
     config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>,
-    /**
-     * Runs the store's writes (a sign-in's row, a touch, a revocation) on SQLite: a durable commit
-     * whose wait for the disk is off the event loop (Db.durable), where each of these had held the
-     * loop for the fsync of its own commit, a whole hall signing in at once. Without it (PostgreSQL)
-     * each write is one statement that commits by itself.
-     */
-    private readonly durable?: TransactionRunner,
   ) {
     this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
     this.absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
@@ -108,12 +100,6 @@ export class SessionStore {
   async attach(channel: SessionChannel): Promise<void> {
     this.channel = channel;
     await channel.start({ onEvent: (e) => this.drop(e), onResume: () => this.drop({ kind: 'all' }) });
-  }
-
-  /** One write of the store, through the durable runner when there is one. */
-  private async write(statement: (db: Kysely<Database>) => { execute(): Promise<unknown> }): Promise<void> {
-    if (this.durable) await this.durable((trx) => statement(trx).execute());
-    else await statement(this.db).execute();
   }
 
   /** How long a remembered session is trusted: until its next touch while the channel is live, else a few seconds. */
@@ -144,8 +130,20 @@ export class SessionStore {
    */
   async create(userId: number, role: Role, now = Date.now(), kind: SessionKind = 'password', quizId: number | null = null): Promise<string> {
     const token = newToken();
-    const row = { token_hash: hashToken(token), user_id: userId, role, created_at: now, last_seen_at: now, expires_at: now + this.absoluteMs, revoked_at: null, kind, quiz_id: quizId };
-    await this.write((db) => db.insertInto('sessions').values(row));
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        role,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + this.absoluteMs,
+        revoked_at: null,
+        kind,
+        quiz_id: quizId,
+      })
+      .execute();
     return token;
   }
 
@@ -164,8 +162,7 @@ export class SessionStore {
       }
       const live = row.revoked_at === null && now < row.expires_at && now - row.last_seen_at < this.idleMs;
       if (live && now - row.last_seen_at >= TOUCH_EVERY_MS) {
-        const sessionId = row.sessionId;
-        await this.write((db) => db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId));
+        await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
         row = { ...row, last_seen_at: now };
       }
       if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
@@ -204,12 +201,17 @@ export class SessionStore {
   }
 
   async revoke(sessionId: number, now = Date.now()): Promise<void> {
-    await this.write((db) => db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId));
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
     await this.forget({ kind: 'session', id: sessionId });
   }
 
   async revokeAllOf(userId: number, now = Date.now()): Promise<void> {
-    await this.write((db) => db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null));
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     await this.forgetUser(userId);
   }
 }

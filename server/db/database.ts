@@ -16,9 +16,7 @@ export interface Db {
   /**
    * Runs a unit of work in a transaction and resolves once it is durable: the writes of an exam
    * (answers, starts, submissions). On SQLite the wait for the disk runs off the event loop
-   * (server/db/walSync.ts); on PostgreSQL the server's own commit waits for it. Never called from
-   * inside a transaction of the same database: on SQLite it reserves the one connection, and would
-   * wait for itself.
+   * (server/db/walSync.ts); on PostgreSQL the server's own commit waits for it.
    */
   durable: TransactionRunner;
   close(): Promise<void>;
