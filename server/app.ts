@@ -19,7 +19,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
-import type { TransactionRunner } from './db/groupCommit';
 import type { Database } from './db/tables';
 import { SessionStore } from './auth/sessions';
 import { MemoryCounters, type Counters } from './lib/counters';
@@ -68,8 +67,6 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     dialect: DialectName;
-    /** Runs a unit of work in a transaction, resolved once durable (Db.durable). */
-    durable: TransactionRunner;
     sessions: SessionStore;
     /** Expiring counters for limits (this process's memory; shared across processes when a shared store is configured). */
     counters: Counters;
@@ -114,7 +111,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('durable', database.durable);
   app.decorate('sessions', new SessionStore(database.db, config));
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, app.log) : undefined;
   app.decorate('redis', redis);

@@ -4,21 +4,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
-import type { TransactionRunner } from './groupCommit';
 import type { Database } from './tables';
-import { WalSync } from './walSync';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
-  /**
-   * Runs a unit of work in a transaction and resolves once it is durable: the writes of an exam
-   * (answers, starts, submissions). On SQLite the wait for the disk runs off the event loop
-   * (server/db/walSync.ts); on PostgreSQL the server's own commit waits for it.
-   */
-  durable: TransactionRunner;
   close(): Promise<void>;
 }
 
@@ -33,7 +25,7 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
     // process: the pool drops it and opens a new one for the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost while idle: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', durable: (work) => db.transaction().execute(work), close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
   const sqlite = new SQLite(config.sqliteFile);
@@ -47,17 +39,7 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'sqliteFile'>
   dropStat4Samples(sqlite);
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  // A database in memory (or on a file system without WAL) has no log to sync apart: SQLite's own commit.
-  const walSync = sqlite.pragma('journal_mode', { simple: true }) === 'wal' ? new WalSync(db, `${path.resolve(config.sqliteFile)}-wal`) : undefined;
-  return {
-    db,
-    dialect: 'sqlite',
-    durable: walSync ? walSync.run : (work) => db.transaction().execute(work),
-    close: async () => {
-      await walSync?.close();
-      await db.destroy();
-    },
-  };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './tables';
 
 /** A unit of work that would otherwise be a transaction of its own. */
@@ -15,9 +15,8 @@ interface Pending {
 
 /**
  * Group commit for short transactions on SQLite (starts and submissions of an exam). SQLite has one
- * connection, and each durable commit waits for an fsync of the write-ahead log (off the event loop,
- * server/db/walSync.ts, but one after the other): an exam hall starting at once would pay a
- * thousand commits and fsyncs in a row.
+ * connection, and with synchronous=FULL each commit waits for an fsync of the write-ahead log on
+ * the event loop: an exam hall starting at once would pay a thousand fsyncs one after the other.
  * Here the units of work handed in while one batch commits wait and go together in the next
  * transaction, each inside a savepoint of its own: a unit that throws is rolled back alone (and
  * its caller gets its error), the others commit together, with one fsync. Every caller is answered
@@ -33,15 +32,14 @@ export class GroupCommit {
   private drained: (() => void)[] = [];
 
   constructor(
-    /** Runs a transaction and resolves once it is durable (Db.durable). */
-    private readonly durable: TransactionRunner,
+    private readonly db: Kysely<Database>,
     private readonly grouped: boolean,
     private readonly maxBatch = 200,
   ) {}
 
   /** The runner to hand to the functions that take one (startAttempt, closeAttempt). */
   readonly run: TransactionRunner = <T>(work: TransactionWork<T>): Promise<T> => {
-    if (!this.grouped) return this.durable(work);
+    if (!this.grouped) return this.db.transaction().execute(work);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
@@ -56,7 +54,7 @@ export class GroupCommit {
       const batch = this.queue.splice(0, this.maxBatch);
       let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[];
       try {
-        outcomes = await this.durable(async (trx) => {
+        outcomes = await this.db.transaction().execute(async (trx) => {
           // One unit alone needs no savepoint: its error rolls the transaction back.
           if (batch.length === 1) return [{ ok: true as const, value: await batch[0].work(trx) }];
           const out: typeof outcomes = [];
@@ -81,7 +79,7 @@ export class GroupCommit {
         outcomes = [];
         for (const p of batch) {
           try {
-            outcomes.push({ ok: true, value: await this.durable(p.work) });
+            outcomes.push({ ok: true, value: await this.db.transaction().execute(p.work) });
           } catch (alone) {
             outcomes.push({ ok: false, error: alone });
           }

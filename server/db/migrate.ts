@@ -10,7 +10,7 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest({ db }: Pick<Db, 'db' | 'dialect' | 'close'>): Promise<void> {
+export async function migrateToLatest({ db }: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -20,7 +20,7 @@ export async function migrateToLatest({ db }: Pick<Db, 'db' | 'dialect' | 'close
 }
 
 /** Names of the migrations this server knows that the database has not run yet (for /api/ready). */
-export async function pendingMigrations({ db }: Pick<Db, 'db' | 'dialect' | 'close'>): Promise<string[]> {
+export async function pendingMigrations({ db }: Pick<Db, 'db'>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(migrations) });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

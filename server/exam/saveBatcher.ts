@@ -1,7 +1,6 @@
-import { CompiledQuery, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
 import { STATEMENT_CACHE_MAX_SOURCE } from '../db/database';
-import type { TransactionRunner } from '../db/groupCommit';
 import { isPostgres } from '../db/migrations/helpers';
 import { SAVE_GRACE_MS } from './attempts';
 
@@ -43,8 +42,7 @@ export class SaveBatcher {
   private drained: (() => void)[] = [];
 
   constructor(
-    /** Runs each batch in a transaction and resolves once it is durable (Db.durable). */
-    private readonly run: TransactionRunner,
+    private readonly db: Kysely<Database>,
     private readonly maxBatch = 500,
   ) {}
 
@@ -62,13 +60,13 @@ export class SaveBatcher {
     while (this.queue.length) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        const outcomes = await this.run((trx) => writeBatch(trx, batch.map((p) => p.request)));
+        const outcomes = await this.db.transaction().execute((trx) => writeBatch(trx, batch.map((p) => p.request)));
         batch.forEach((p, i) => p.resolve(outcomes[i]));
       } catch {
         // One bad save must not fail the others: retry each on its own.
         for (const p of batch) {
           try {
-            p.resolve((await this.run((trx) => writeBatch(trx, [p.request])))[0]);
+            p.resolve((await this.db.transaction().execute((trx) => writeBatch(trx, [p.request])))[0]);
           } catch (error) {
             p.reject(error);
           }

@@ -137,11 +137,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole('STUDENT');
   const tags = ['exam'];
   const attemptFacts = attemptFactsCache(app.db);
-  const batcher = new SaveBatcher(app.durable);
+  const batcher = new SaveBatcher(app.db);
   // On shutdown the pending batch is committed before the database closes.
   app.addHook('onClose', () => batcher.drain());
   // Starts and submissions of a whole hall share their commits on SQLite (one fsync for many).
-  const group = new GroupCommit(app.durable, app.dialect === 'sqlite');
+  const group = new GroupCommit(app.db, app.dialect === 'sqlite');
   app.addHook('onClose', () => group.drain());
   const integrity = examIntegrity(app);
 

@@ -12,7 +12,7 @@ describeDb('group commit', () => {
   const stored = async (names: string[]) => (await db().selectFrom('subjects').select('subjectname').where('subjectname', 'in', names).execute()).map((r) => r.subjectname).sort();
 
   it('commits the units handed in together in one transaction, rolling back only the one that throws', async () => {
-    const group = new GroupCommit(t.portal.database.durable, true);
+    const group = new GroupCommit(db(), true);
     const names = ['a', 'b', 'c'].map((x) => `Group ${x} ${++n}`);
     const results = await Promise.allSettled([
       group.run(insertSubject(names[0])),
@@ -28,7 +28,7 @@ describeDb('group commit', () => {
   });
 
   it('answers a unit only once its commit is done, and runs alone without grouping', async () => {
-    const group = new GroupCommit(t.portal.database.durable, false);
+    const group = new GroupCommit(db(), false);
     const name = `Group alone ${++n}`;
     await group.run(insertSubject(name));
     expect(await stored([name])).toEqual([name]);

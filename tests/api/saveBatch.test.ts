@@ -162,7 +162,7 @@ describeDb('answer saves written in batches', () => {
   it('SaveBatcher commits saves made together and gives each its own outcome', async () => {
     const a = await newAttempt('in_progress', Date.now() + 3_600_000);
     const closed = await newAttempt('submitted');
-    const batcher = new SaveBatcher(t.portal.database.durable);
+    const batcher = new SaveBatcher(db());
     const now = Date.now();
     const outcomes = await Promise.all([
       batcher.save({ attemptId: a, questionId: 1, seq: 1, response: '"one"', savedAt: now, flagged: true }),
