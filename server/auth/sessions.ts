@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import type { Database, SessionKind } from '../db/tables';
+import type { Database, SessionKind, User } from '../db/tables';
 import { prepared } from '../db/prepared';
 import type { Role } from '../../src/schemas/roles';
 import { hashToken, newToken } from './tokens';
@@ -76,6 +76,16 @@ const sessionQuery = prepared((db, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash),
 );
 
+/**
+ * The user a sign-in has just read, with the store's mark taken before that read: create() remembers
+ * the new session at once (the first request after a sign-in then reads nothing), unless something
+ * was forgotten since the mark (the account may have changed after it was read).
+ */
+export interface KnownUser {
+  mark: number;
+  user: Pick<User, 'role' | 'username' | 'fullname' | 'institute_id' | 'department_id' | 'must_change_password'>;
+}
+
 export class SessionStore {
   private readonly idleMs: number;
   private readonly absoluteMs: number;
@@ -124,13 +134,25 @@ export class SessionStore {
     await this.channel?.publish(event);
   }
 
+  /** Taken before reading the user whose new session create() is given (`KnownUser`). */
+  mark(): number {
+    return this.generation;
+  }
+
   /**
    * Opens a session and returns its bearer token; only the token's hash is stored. `quizId` limits
-   * an exam-link session to that quiz.
+   * an exam-link session to that quiz. With `known` the session is remembered at once.
    */
-  async create(userId: number, role: Role, now = Date.now(), kind: SessionKind = 'password', quizId: number | null = null): Promise<string> {
+  async create(
+    userId: number,
+    role: Role,
+    now = Date.now(),
+    kind: SessionKind = 'password',
+    quizId: number | null = null,
+    known?: KnownUser,
+  ): Promise<string> {
     const token = newToken();
-    await this.db
+    const { id } = await this.db
       .insertInto('sessions')
       .values({
         token_hash: hashToken(token),
@@ -143,7 +165,31 @@ export class SessionStore {
         kind,
         quiz_id: quizId,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (known && known.mark === this.generation) {
+      const { user } = known;
+      if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
+      this.cache.set(token, {
+        row: {
+          sessionId: Number(id),
+          last_seen_at: now,
+          expires_at: now + this.absoluteMs,
+          revoked_at: null,
+          role,
+          kind,
+          quiz_id: quizId,
+          userId,
+          userRole: user.role,
+          username: user.username,
+          fullname: user.fullname,
+          institute_id: user.institute_id,
+          department_id: user.department_id,
+          must_change_password: Number(user.must_change_password),
+        },
+        readAt: now,
+      });
+    }
     return token;
   }
 

@@ -76,6 +76,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       busyUnless(reply, () => assertHashingRoom(config.SIGNIN_QUEUE_LIMIT));
       const started = await throttle.begin(username, req.ip);
       if (started.waitMs > 0) throw mustWait(reply, started.waitMs, started.challenged);
+      const mark = app.sessions.mark();
       const user = await findUserByUsername(app.db, username);
       const passwordOk = await verifyPassword(user?.password_hash, password, config.SIGNIN_QUEUE_LIMIT).catch((error: unknown) => busyUnless(reply, () => {
         throw error;
@@ -85,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS', after.challenged && captchaEnabled ? { captchaRequired: true } : undefined);
       }
       await throttle.succeeded(username, req.ip);
-      const token = await app.sessions.create(user.id, user.role);
+      const token = await app.sessions.create(user.id, user.role, Date.now(), 'password', null, { mark, user });
       req.log.info({ userId: user.id, role: user.role }, 'signed in');
       return ok(
         { token, role: user.role, username: user.username, area: `/${rolePath(user.role)}`, mustChangePassword: user.must_change_password === 1 },

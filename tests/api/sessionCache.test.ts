@@ -51,6 +51,34 @@ describeDb('sessions remembered in the process', () => {
     }
   });
 
+  const userRow = (who: 'student' | 'teacher') => db().selectFrom('users').selectAll().where('id', '=', id[who]).executeTakeFirstOrThrow();
+
+  it('remembers a session a sign-in opened with its user at once: the first request reads nothing', async () => {
+    const mark = store.mark();
+    const user = await userRow('student');
+    const token = await store.create(id.student, 'STUDENT', T0, 'password', null, { mark, user });
+    const row = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    // Revoked behind the store's back: a read would refuse it, the remembered session is still served.
+    await revokeInDb(row.id);
+    expect(await store.find(token, T0 + 1)).toMatchObject({ sessionId: row.id, userId: id.student, username: 'student', fullname: 'Sam Student', role: 'STUDENT', kind: 'password', examQuizId: null, mustChangePassword: false });
+    expect(await store.find(token, T0 + SESSION_CACHE_MS)).toBeUndefined();
+    // Without the user the new session is read at its first use.
+    const plain = await store.create(id.student, 'STUDENT', T0);
+    const plainRow = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await revokeInDb(plainRow.id);
+    expect(await store.find(plain, T0 + 1)).toBeUndefined();
+  });
+
+  it('does not remember a new session when something was forgotten after its user was read', async () => {
+    const mark = store.mark();
+    const user = await userRow('teacher');
+    await store.forgetUser(id.teacher);
+    const token = await store.create(id.teacher, 'TEACHER', T0, 'password', null, { mark, user });
+    const row = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await revokeInDb(row.id);
+    expect(await store.find(token, T0 + 1)).toBeUndefined();
+  });
+
   it('refuses a session at once after revoke', async () => {
     const { token, sessionId } = await signedIn();
     const other = await signedIn();
