@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/tables';
 import { gradeAttempts as gradeMany } from '../server/exam/attempts';
 import { configKeyOfPlist } from '../server/integrity/sebConfigKey';
-import { writeWorkbook } from '../server/upload/spreadsheet';
+import { writeWorkbook } from '../server/upload/workbook';
 import { JsonClient } from './http';
 import type { ServerProcess } from './server';
 import { OpRecorder, type OpStats } from './stats';

@@ -7,7 +7,7 @@ import { applyListFilter } from '../crud/routes';
 import type { Registry } from '../crud/registry';
 import { applyScope } from '../crud/scope';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
-import { writeWorkbook } from '../upload/spreadsheet';
+import { writeWorkbook } from '../upload/workbook';
 
 /** Rows inserted or deleted per statement: well under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { neutralizeCell, writeWorkbook } from '../upload/spreadsheet';
+import { neutralizeCell, writeWorkbook } from '../upload/workbook';
 import type { QuizReport } from './report';
 
 /** A figure rounded for people (4 decimals); an undefined figure is an empty cell. */

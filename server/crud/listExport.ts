@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import * as XLSX from '@e965/xlsx';
 import { badRequest, tooLarge } from '../lib/errors';
-import { neutralizeCell, writeWorkbook } from '../upload/spreadsheet';
 import { can, scopeFor } from '../../src/schemas/entity';
 import { listFieldsOf, type DeclaredListField } from '../../src/schemas/listColumns';
 import type { AnyDb, AnySelect, Caller } from './adapter';
@@ -152,33 +150,4 @@ export async function exportRows(source: ListExportSource, columns: DeclaredList
     for (const record of records) out.push(columns.map((column) => cellOf(column, record[column.source], names)));
   }
   return out;
-}
-
-export interface ListExportFile {
-  body: Buffer | string;
-  contentType: string;
-  filename: string;
-}
-
-/** What the file is built from: plain data, so that it can be built on a worker thread (server/upload/importJobs.ts). */
-export interface ListFileJob {
-  format: ListExportFormat;
-  /** The resource's path name (the file's name) and its label (the sheet's name). */
-  resource: string;
-  label: string;
-  header: string[];
-  rows: unknown[][];
-  /** The day in the file's name, as epoch milliseconds. */
-  today: number;
-}
-
-/** The file: CSV (UTF-8 with a byte-order mark, as the analysis export) or an .xlsx workbook of one sheet. */
-export function listExportFile({ format, resource, label, header, rows, today }: ListFileJob): ListExportFile {
-  const base = `${resource}-${new Date(today).toISOString().slice(0, 10)}`;
-  if (format === 'xlsx') {
-    const sheetName = label.slice(0, 31);
-    return { body: writeWorkbook(sheetName, header, rows), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${base}.xlsx` };
-  }
-  const sheet = XLSX.utils.aoa_to_sheet([header, ...rows].map((row) => row.map(neutralizeCell)));
-  return { body: `\ufeff${XLSX.utils.sheet_to_csv(sheet, { blankrows: true })}`, contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
 import { AppError } from '../lib/errors';
-import { writeWorkbook } from '../upload/spreadsheet';
+import { writeWorkbook } from '../upload/workbook';
 import { aikenProblem, writeAiken } from './aiken';
 import { giftProblem, moodleProblem, writeGift } from './gift';
 import { writeMoodleXml } from './moodleXml';

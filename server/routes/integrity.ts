@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
-import { neutralizeCell, writeWorkbook } from '../upload/spreadsheet';
+import { neutralizeCell, writeWorkbook } from '../upload/workbook';
 import { SAVE_GRACE_MS } from '../exam/attempts';
 import { integrityBatchSchema } from '../../src/schemas/integrity';
 import { assertStudentOfTeachersQuiz, cameraWaiversOfTeachersQuiz, grantCameraWaiver, withdrawCameraWaiver } from '../integrity/cameraWaivers';

@@ -6,7 +6,7 @@ import { importPreviewOf, readQuestionImport, refuseImportRows } from '../questi
 import { TEMPLATE_COLUMNS, templateHelpRows } from '../questions/sheet';
 import { exportBody, exportQuery, parseIds, plural, transferringTeacher } from '../questions/transferForm';
 import { selectForExport, storeImportedQuestions } from '../questions/transferQueries';
-import { writeWorkbook } from '../upload/spreadsheet';
+import { writeWorkbook } from '../upload/workbook';
 import { withImportPlace } from '../upload/importGate';
 
 /**

@@ -6,7 +6,7 @@ import { buildPaper } from '../exam/paper';
 import { closeAttempt, deadlineOf, loadQuiz, paperConfigOf, paperOf, quizOptions, regradeAttempt, sweepExpiredAttempts } from '../exam/attempts';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
-import { writeWorkbook } from '../upload/spreadsheet';
+import { writeWorkbook } from '../upload/workbook';
 import { EXAM_LINK_PARAM } from '../exam/links';
 import { baseUrlOf } from '../integrity/sebProof';
 import { modelAnswersOf } from '../analysis/handGrading';

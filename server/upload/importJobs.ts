@@ -1,12 +1,11 @@
-import { calibrateRasch, responsesOfColumns, type RaschColumns, type RaschResult } from '../analysis/rasch';
+import type { RaschColumns, RaschResult } from '../analysis/rasch';
 import { parseAiken } from '../questions/aiken';
 import { parseGift } from '../questions/gift';
 import { parseMoodleXml } from '../questions/moodleXml';
 import { parseQuestionSheet, readQuestionSheet } from '../questions/sheet';
 import { TooManyQuestions, type ParseResult, type RowError, type TransferFormat } from '../questions/types';
 import { placeByCategory, resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults, type ValidQuestion } from '../questions/validate';
-import { AppError } from '../lib/errors';
-import { listExportFile, type ListExportFile, type ListFileJob } from '../crud/listExport';
+import type { ListExportFile, ListFileJob } from '../crud/listFile';
 import { validationError } from '../lib/validation';
 import { checkStudentSheet, studentCredentials, type NewAccount, type StudentSheet, type StudentSheetForm } from './studentSheet';
 
@@ -72,15 +71,10 @@ function readQuestions(job: Extract<ImportJob, { kind: 'questions' }>): Question
   return { valid, errors, bad };
 }
 
-/** An error as it crosses the thread boundary: an AppError keeps its status, code and data. */
-export interface JobError {
-  statusCode?: number;
-  code?: string;
-  message: string;
-  data?: unknown;
-}
+/** The jobs of the import worker (importWorker.ts); a calibration and a list's file have threads of their own. */
+export type FileImportJob = Extract<ImportJob, { kind: 'students' | 'student-accounts' | 'questions' }>;
 
-export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']] {
+export function runImportJob(job: FileImportJob): ImportJobResults[FileImportJob['kind']] {
   switch (job.kind) {
     case 'students':
       return checkStudentSheet(bufferOf(job.file), job);
@@ -88,14 +82,5 @@ export function runImportJob(job: ImportJob): ImportJobResults[ImportJob['kind']
       return studentCredentials(job.accounts);
     case 'questions':
       return readQuestions(job);
-    case 'rasch':
-      return calibrateRasch(responsesOfColumns(job), { minResponses: job.minResponses });
-    case 'list-file':
-      return listExportFile(job);
   }
-}
-
-export function toJobError(err: unknown): JobError {
-  if (err instanceof AppError) return { statusCode: err.statusCode, code: err.code, message: err.message, data: err.data };
-  return { message: err instanceof Error ? err.message : String(err) };
 }

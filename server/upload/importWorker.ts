@@ -3,23 +3,8 @@
  * with the thread, and a parse that needs more than the thread's heap limit ends it instead of
  * the server. Started by offThread.ts; bundled beside the server as dist-server/importWorker.mjs.
  */
-import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { runImportJob, toJobError, type ImportJob } from './importJobs';
+import { workerData } from 'node:worker_threads';
+import { runImportJob, type FileImportJob } from './importJobs';
+import { answerJob } from './workerReply';
 
-// A calibration is background work: its thread runs at the lowest CPU priority (Linux keeps the
-// nice value per thread; elsewhere the call may fail and is ignored), so on a busy machine the
-// cores go to the requests first and the calibration takes what is left.
-if ((workerData as ImportJob).kind === 'rasch') {
-  try {
-    setPriority(19);
-  } catch {
-    // not permitted here: the calibration runs at normal priority
-  }
-}
-
-try {
-  parentPort!.postMessage({ result: runImportJob(workerData as ImportJob) });
-} catch (err) {
-  parentPort!.postMessage({ error: toJobError(err) });
-}
+answerJob(() => runImportJob(workerData as FileImportJob));

@@ -1,20 +1,23 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../lib/errors';
-import type { ImportJob, ImportJobResults, JobError } from './importJobs';
+import type { ImportJob, ImportJobResults } from './importJobs';
+import type { JobError } from './workerReply';
 
 /**
  * Import files are parsed on a worker thread of their own, one per import, so that a big parse
  * never holds up the requests of everyone else (answers being saved, papers being fetched), and
  * its memory is given back when the thread ends. A subject's Rasch calibration and the file of a
- * list export run the same way. How many run at once is bounded by the import
- * gate (importGate.ts).
+ * list export run the same way, each on a thread whose entry loads only what it needs
+ * (raschWorker.ts, listFileWorker.ts; importWorker.ts for the imports). How many imports run at
+ * once is bounded by the import gate (importGate.ts).
  *
- * The bundled server (dist-server/main.mjs) finds the worker bundled beside it
- * (dist-server/importWorker.mjs, scripts/build-server.mjs); run from source (tests, tsx) it loads
- * importWorker.ts through tsx.
+ * The bundled server (dist-server/main.mjs) finds the workers bundled beside it
+ * (dist-server/importWorker.mjs and the others, scripts/build-server.mjs); run from source (tests,
+ * tsx) it bundles their .ts entries the same way first (bundledFromSource).
  */
 
 /** A parse may use this much heap; one that needs more is stopped and refused as too large. */
@@ -29,24 +32,58 @@ const CALIBRATION_TIME_LIMIT_MS = 600_000;
 const here = import.meta.url;
 const fromSource = here.endsWith('.ts');
 
-/** tsx's ESM loader API (its package's exports map names the file). */
-function tsxEsmApi(): string {
-  const manifest = createRequire(here).resolve('tsx/package.json');
-  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
+/** The entry (server/upload/<name>.ts, dist-server/<name>.mjs) of a job's thread. */
+const entryOf = (job: ImportJob) => (job.kind === 'list-file' ? 'listFileWorker' : job.kind === 'rasch' ? 'raschWorker' : 'importWorker');
+
+/**
+ * Run from source, a worker's entry is bundled the way scripts/build-server.mjs bundles it (esbuild,
+ * packages left in node_modules), once per process and entry, into node_modules/.cache/exam-portal
+ * under the hash of its code (written beside and renamed, so processes building at once never read
+ * half a file). Loading the .ts files through a TypeScript loader in every thread took one to
+ * three seconds a thread on a busy 2-core machine.
+ */
+const sourceBundles = new Map<string, Promise<URL>>();
+function bundledFromSource(name: string): Promise<URL> {
+  let bundle = sourceBundles.get(name);
+  if (!bundle) {
+    bundle = (async () => {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [fileURLToPath(new URL(`./${name}.ts`, here))],
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'warning',
+        write: false,
+      });
+      const code = result.outputFiles[0].contents;
+      const dir = fileURLToPath(new URL('../../node_modules/.cache/exam-portal/', here));
+      const file = path.join(dir, `${name}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+      if (!fs.existsSync(file)) {
+        fs.mkdirSync(dir, { recursive: true });
+        const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+        fs.writeFileSync(temp, code);
+        fs.renameSync(temp, file);
+      }
+      return pathToFileURL(file);
+    })();
+    sourceBundles.set(name, bundle);
+    // A failed build is not remembered: the next job tries again.
+    bundle.catch(() => sourceBundles.delete(name));
+  }
+  return bundle;
 }
 
-function startWorker(job: ImportJob): Worker {
+async function startWorker(job: ImportJob): Promise<Worker> {
   const options = {
     workerData: job,
     resourceLimits: { maxOldGenerationSizeMb: job.kind === 'list-file' ? LIST_FILE_HEAP_LIMIT_MB : HEAP_LIMIT_MB, maxYoungGenerationSizeMb: 16 },
     // Plain JavaScript: none of the parent's loaders or flags.
     execArgv: [],
   };
-  if (!fromSource) return new Worker(new URL('./importWorker.mjs', here), options);
-  const entry = new URL('./importWorker.ts', here).href;
-  const source = `import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(source, { ...options, eval: true });
+  return new Worker(fromSource ? await bundledFromSource(entryOf(job)) : new URL(`./${entryOf(job)}.mjs`, here), options);
 }
 
 const tooBig = (job: ImportJob) => {
@@ -56,9 +93,9 @@ const tooBig = (job: ImportJob) => {
 };
 
 /** Runs one parse on its own worker thread; its errors come back as the AppErrors they were. */
-export function parseOffThread<K extends ImportJob['kind']>(job: ImportJob & { kind: K }): Promise<ImportJobResults[K]> {
+export async function parseOffThread<K extends ImportJob['kind']>(job: ImportJob & { kind: K }): Promise<ImportJobResults[K]> {
+  const worker = await startWorker(job);
   return new Promise((resolve, reject) => {
-    const worker = startWorker(job);
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -67,7 +104,7 @@ export function parseOffThread<K extends ImportJob['kind']>(job: ImportJob & { k
       fn();
       void worker.terminate();
     };
-    // A calibration runs at the lowest CPU priority (importWorker.ts): on a busy machine it waits for
+    // A calibration runs at the lowest CPU priority (raschWorker.ts): on a busy machine it waits for
     // the cores, so it has longer than a parse before it is given up.
     const limit = job.kind === 'rasch' ? CALIBRATION_TIME_LIMIT_MS : TIME_LIMIT_MS;
     const timer = setTimeout(() => settle(() => reject(job.kind === 'rasch' ? new Error('the calibration took longer than its time limit') : tooBig(job))), limit);

@@ -4,7 +4,8 @@ import type { Role } from '../../src/schemas/roles';
 import { generatePassword, hashGeneratedPassword } from '../auth/passwords';
 import { AppError } from '../lib/errors';
 import { fieldErrors } from '../lib/validation';
-import { MAX_SHEET_ROWS, readFirstSheet, writeWorkbook } from './spreadsheet';
+import { MAX_SHEET_ROWS, readFirstSheet } from './spreadsheet';
+import { writeWorkbook } from './workbook';
 
 /**
  * The student sheet: its template, its rows checked against the student schema and the initial

@@ -8,7 +8,7 @@ import { parseQuestionSheet, questionSheetRows, readQuestionSheet, sheetProblem 
 import { htmlToText } from '../../../server/questions/text';
 import type { ExportQuestion, ParseResult } from '../../../server/questions/types';
 import { validateDrafts, type ImportDefaults } from '../../../server/questions/validate';
-import { writeWorkbook } from '../../../server/upload/spreadsheet';
+import { writeWorkbook } from '../../../server/upload/workbook';
 
 /**
  * Moodle's own format fixtures (tests/fixtures/moodle-formats, see its README), read as Moodle's

@@ -9,7 +9,7 @@ import { htmlToText } from '../../../server/questions/text';
 import { fromStoredRow, toStoredRow } from '../../../server/questions/store';
 import { MAX_TRANSFER_QUESTIONS, TooManyQuestions, type ExportQuestion, type ParseResult } from '../../../server/questions/types';
 import { resolveSheetRefs, validateDrafts, type BankLookup, type ImportDefaults } from '../../../server/questions/validate';
-import { writeWorkbook } from '../../../server/upload/spreadsheet';
+import { writeWorkbook } from '../../../server/upload/workbook';
 import { numericAnswersOf, optionWeights, shortAnswersOf } from '../../../src/schemas/questions';
 
 const fixtures = path.resolve(__dirname, '../../fixtures/questions');
