@@ -76,6 +76,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll() waits for a page as Playwright's own waits do: vitest's default of 1 s was
+          // passed by a history page loading on a loaded 2-core machine (a failing poll still fails).
+          expect: { poll: { timeout: 15_000 } },
           // Two files at once, each with its own server process (free port, fresh SQLite directory)
           // and its own Chromium: most of a file's time is waiting (on the page, on the one-minute
           // exam, on the fake camera's loop), not CPU, so two overlap well even on 2 cores
