@@ -32,7 +32,7 @@ const CALIBRATION_TIME_LIMIT_MS = 600_000;
 const here = import.meta.url;
 const fromSource = here.endsWith('.ts');
 
-/** The entry (server/upload/<name>.ts, dist-server/<name>.mjs) of a job's thread. */
+/** The entry of a job's thread: server/upload/<name>.ts, which scripts/build-server.mjs bundles (every *Worker.ts) as dist-server/<name>.mjs. */
 const entryOf = (job: ImportJob) => (job.kind === 'list-file' ? 'listFileWorker' : job.kind === 'rasch' ? 'raschWorker' : 'importWorker');
 
 /**
