@@ -60,6 +60,21 @@ describe('measured difficulty and fair papers', () => {
     }
   });
 
+  it("shows each head the bank health of the institute's subjects on the dashboard, and recalibrates from it", async () => {
+    for (const [username, role] of [
+      ['institute-head', 'INSTITUTE-HEAD'],
+      ['department-head', 'DEPARTMENT-HEAD'],
+    ] as const) {
+      const { page } = await e.newPage();
+      await signIn(page, username, role);
+      const panel = page.getByRole('region', { name: 'Question bank health' });
+      await panel.getByRole('combobox', { name: 'Subject' }).waitFor();
+      expect(await panel.getByRole('combobox', { name: 'Subject' }).textContent(), role).toContain('Data Structures');
+      await panel.getByRole('button', { name: 'Recalibrate now' }).click();
+      await expect.poll(() => panel.getByRole('status').textContent(), { message: role }).toMatch(/^\d+ of \d+ questions calibrated \(at least 30 answers each\), last calibrated /);
+    }
+  });
+
   it('shows the fairness of the random paper in the quiz form', async () => {
     const teacher = await login('teacher', 'TEACHER');
     const bank = (await apiAs(teacher, '/questions?range=[0,99]')).body.data as { id: number; module: number; subject: number; type: string }[];

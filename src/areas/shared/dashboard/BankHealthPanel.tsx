@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { read, send } from '../../../api/httpClient';
+import { subjectEntity, type SubjectRecord } from '../../../schemas/subjects';
 import { countAxis, namesXAxis } from '../../../ui/charts';
 import { dateTimeText, Panel } from './DashboardParts';
 import { calibratedCount, personItemMap, type SubjectCalibrationView } from './bankHealth';
@@ -112,9 +113,11 @@ export function HeadBankHealthPanel() {
   const [subjects, setSubjects] = useState<{ subjectId: number; name: string }[]>([]);
   useEffect(() => {
     let live = true;
-    const query = `sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,999]')}`;
-    void read<{ id: number; name: string }[]>(`/subjects?${query}`, { toast: false }).then((result) => {
-      if (live && result.success && Array.isArray(result.data)) setSubjects(result.data.map((s) => ({ subjectId: s.id, name: s.name })));
+    // The subjects' own list order and name field (subjectEntity): a field the entity does not have is refused (400).
+    const { field, order } = subjectEntity.defaultSort!;
+    const query = `sort=${encodeURIComponent(JSON.stringify([field, order]))}&range=${encodeURIComponent('[0,999]')}`;
+    void read<SubjectRecord[]>(`/subjects?${query}`, { toast: false }).then((result) => {
+      if (live && result.success && Array.isArray(result.data)) setSubjects(result.data.map((s) => ({ subjectId: s.id, name: s.subjectname })));
     });
     return () => {
       live = false;
