@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Role } from '../../src/schemas/roles';
-import { apiClient, openQuizBody, signIn, useE2E } from './support';
+import { apiClient, openInApp, openQuizBody, signIn, useE2E } from './support';
 
 /**
  * How things look, in Chromium against the real server: display math ($$…$$ alone on its line)
@@ -164,13 +164,12 @@ describe('looks: display math, page widths, charts', () => {
     expect(links.length).toBeGreaterThan(2);
     const wide: string[] = [];
     for (const path of [...links, `${base}/profile`]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // As a user goes from screen to screen (no reload), each screen settled: its data arrived, nothing loading.
+      await openInApp(page, path);
       const { scrollWidth, width } = await noSidewaysScroll(page);
       if (scrollWidth > width) wide.push(`${path}: ${scrollWidth} > ${width}`);
     }
     expect(wide).toEqual([]);
-    // Every page of a menu, each waited for until the network is idle: over a minute on a busy machine.
+    // Every page of a menu, each waited for until it settled: a minute on a busy machine.
   }, 120_000);
 });

@@ -191,10 +191,18 @@ function claimScan(key: string): boolean {
 /** A screen's key: its path with the numbers (ids) made general, `/teacher/quiz/analysis/:n`. */
 export const screenKey = (url: string) => new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
 
-/** Waits (up to 10 s) for the page to stop showing progress: react-admin's loading screen and bar, a screen's spinner or skeleton. */
+/**
+ * Waits (up to 10 s) for the page to stop showing progress: react-admin's loading screen and bar, a
+ * screen's spinner or skeleton. A progress bar with a value (the quiz form's time against the
+ * duration) is a measure shown, not a wait.
+ */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.readyState === 'complete' && !document.querySelector('[role="progressbar"], .MuiSkeleton-root, .RaLoading-root'), undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () => document.readyState === 'complete' && !document.querySelector('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root'),
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   // Then for the transitions under way (a menu or dialog growing in, a colour fading) to end: axe
   // reads colours as drawn, and a menu half faded in has its text blended into the page. Endless
@@ -212,6 +220,59 @@ async function settled(page: Page): Promise<void> {
       ]),
     )
     .catch(() => undefined);
+}
+
+/**
+ * Counts the page's requests in flight from now on; `quiet()` resolves once none has been in
+ * flight for `quietMs` counted from the call at the earliest (up to `timeoutMs`): the screen's
+ * data and the chunks it loads on demand have arrived. Playwright's `networkidle` load state
+ * covers a page load only, not a move inside the app.
+ */
+function watchNetwork(page: Page) {
+  let inFlight = 0;
+  let quietSince = 0;
+  const started = () => void inFlight++;
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) quietSince = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async function quiet(quietMs = 400, timeoutMs = 15_000): Promise<void> {
+    quietSince = Math.max(quietSince, Date.now());
+    try {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - quietSince < quietMs)) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    }
+  };
+}
+
+/**
+ * Opens a path of the portal inside the running app, as a user moves between screens: a click on
+ * the page's own link to it when one is shown (a menu entry), otherwise the router's history (a
+ * screen reached from a button or the user menu). No reload: the app, the session and the
+ * signed-in user stay as they are. Then waits for the screen to settle: the path shown, the
+ * network quiet for 400 ms after that (its data and chunks arrived), no progress indicator, no
+ * transition under way, and two frames drawn.
+ */
+export async function openInApp(page: Page, pathname: string): Promise<void> {
+  const quiet = watchNetwork(page);
+  const link = page.locator(`a[href="${pathname}"]:visible`).first();
+  if (await link.count()) await link.click();
+  else
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, pathname);
+  await page.waitForURL((url) => url.pathname === pathname);
+  await quiet();
+  await settled(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
