@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SessionUser } from '../auth/sessions';
 import type { Database, QuestionCalibrationTable } from '../db/tables';
 import { paperOf } from '../exam/attempts';
@@ -73,24 +73,47 @@ const personsOf = (stored: string | undefined): PersonsSummary => (stored ? (JSO
 /** Marks stored from weights in percent may fall short of the maximum by rounding alone. */
 const FULL_MARKS_SLACK = 1e-6;
 
-/** Who may read and recalibrate a subject: its teachers and the heads of its department and institute. */
+/**
+ * The subjects a member of staff oversees, by name: who may read and recalibrate a subject's
+ * calibration (its bank health). A teacher: the subjects they teach. A department head: those of
+ * the department, and those a teacher of the department teaches (the heads above the subject's
+ * teachers; a subject its institute head adds belongs to no department). An institute head: the
+ * institute's. Nobody else: none.
+ */
+export function overseenSubjects(db: Kysely<Database>, user: SessionUser) {
+  const subjects = db.selectFrom('subjects').select(['subjects.id', 'subjects.subjectname']).orderBy('subjects.subjectname').orderBy('subjects.id');
+  switch (user.role) {
+    case 'TEACHER':
+      return subjects.where((eb) =>
+        eb.exists(eb.selectFrom('teacher_subjects').select('teacher_subjects.subject_id').whereRef('teacher_subjects.subject_id', '=', 'subjects.id').where('teacher_subjects.teacher_id', '=', user.userId)),
+      );
+    case 'DEPARTMENT-HEAD': {
+      const department = user.departmentId ?? -1;
+      return subjects.where('subjects.institute_id', '=', user.instituteId ?? -1).where((eb) =>
+        eb.or([
+          eb('subjects.department_id', '=', department),
+          eb.exists(
+            eb
+              .selectFrom('teacher_subjects')
+              .innerJoin('users', 'users.id', 'teacher_subjects.teacher_id')
+              .select('teacher_subjects.subject_id')
+              .whereRef('teacher_subjects.subject_id', '=', 'subjects.id')
+              .where('users.department_id', '=', department),
+          ),
+        ]),
+      );
+    }
+    case 'INSTITUTE-HEAD':
+      return subjects.where('subjects.institute_id', '=', user.instituteId ?? -1);
+    default:
+      return subjects.where(sql<boolean>`1 = 0`);
+  }
+}
+
+/** The subject if the caller oversees it (overseenSubjects); 404 otherwise (another tenant's subject is not there for them). */
 export async function calibratableSubject(db: Kysely<Database>, user: SessionUser, subjectId: number): Promise<{ id: number }> {
-  const subject = await db.selectFrom('subjects').select(['id', 'department_id', 'institute_id']).where('id', '=', subjectId).executeTakeFirst();
-  const allowed =
-    subject !== undefined &&
-    (user.role === 'TEACHER'
-      ? (await db
-          .selectFrom('teacher_subjects')
-          .select('subject_id')
-          .where('subject_id', '=', subjectId)
-          .where('teacher_id', '=', user.userId)
-          .executeTakeFirst()) !== undefined
-      : user.role === 'DEPARTMENT-HEAD'
-        ? subject.department_id !== null && subject.department_id === user.departmentId
-        : user.role === 'INSTITUTE-HEAD'
-          ? subject.institute_id !== null && subject.institute_id === user.instituteId
-          : false);
-  if (!allowed) throw notFound('Subject not found');
+  const subject = await overseenSubjects(db, user).where('subjects.id', '=', subjectId).executeTakeFirst();
+  if (!subject) throw notFound('Subject not found');
   return { id: subject.id };
 }
 

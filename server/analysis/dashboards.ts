@@ -8,6 +8,7 @@ import { applyScope } from '../crud/scope';
 import { registry } from '../storage';
 import { scopeFor } from '../../src/schemas/entity';
 import { drawsQuestions } from './report';
+import { overseenSubjects } from './calibration';
 import { addTally, markOf, percentOf, tallyAnswer, tallyOf, type MarksTally } from './marksTally';
 
 /**
@@ -101,11 +102,15 @@ export async function adminDashboard(db: Db, now = Date.now()) {
   };
 }
 
+/** The subjects whose bank health the head oversees (the calibration's own rule), for the bank health panel. */
+const subjectsOverseen = async (db: Db, user: SessionUser) =>
+  (await overseenSubjects(db, user).execute()).map((s) => ({ subjectId: s.id, name: s.subjectname }));
+
 export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const institute = user.instituteId ?? -1;
   const count = (role: 'TEACHER' | 'STUDENT') =>
     db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('institute_id', '=', institute).where('role', '=', role).where('guest_quiz_id', 'is', null).executeTakeFirstOrThrow();
-  const [departments, teachers, students, quizzes, results] = await Promise.all([
+  const [departments, teachers, students, quizzes, results, subjects] = await Promise.all([
     db.selectFrom('departments').select(['id', 'name']).where('institute_id', '=', institute).orderBy('name').execute(),
     count('TEACHER'),
     count('STUDENT'),
@@ -132,6 +137,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
       .where('attempts.counted', '=', 1)
       .groupBy('quizzes.department_id')
       .execute(),
+    subjectsOverseen(db, user),
   ]);
   const byDepartment = new Map(results.map((r) => [r.department_id, r]));
   return {
@@ -140,6 +146,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
     teachers: num(teachers.n),
     students: num(students.n),
     quizzesThisMonth: num(quizzes.n),
+    subjects,
     resultsByDepartment: departments.map((d) => {
       const r = byDepartment.get(d.id);
       const graded = num(r?.graded);
@@ -150,7 +157,7 @@ export async function instituteHeadDashboard(db: Db, user: SessionUser, now = Da
 
 export async function departmentHeadDashboard(db: Db, user: SessionUser, now = Date.now()) {
   const department = user.departmentId ?? -1;
-  const [students, groups, upcoming, results] = await Promise.all([
+  const [students, groups, upcoming, results, subjects] = await Promise.all([
     db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).where('role', '=', 'STUDENT').where('guest_quiz_id', 'is', null).executeTakeFirstOrThrow(),
     db.selectFrom('groups').select(['id', 'name']).where('department_id', '=', department).orderBy('name').execute(),
     db
@@ -174,12 +181,14 @@ export async function departmentHeadDashboard(db: Db, user: SessionUser, now = D
       .where('attempts.counted', '=', 1)
       .groupBy('quizzes.group_id')
       .execute(),
+    subjectsOverseen(db, user),
   ]);
   const byGroup = new Map(results.map((r) => [r.group_id, r]));
   return {
     role: 'DEPARTMENT-HEAD' as const,
     students: num(students.n),
     groups: groups.length,
+    subjects,
     upcomingExams: upcoming.map((q) => ({ quizId: q.id, name: q.name, validFrom: q.valid_from, validTo: q.valid_to, duration: q.duration, groupName: q.groupName, teacherName: q.teacherName })),
     passRateByGroup: groups.map((g) => {
       const r = byGroup.get(g.id);

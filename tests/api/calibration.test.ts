@@ -234,6 +234,29 @@ describeDb('Rasch calibration of a subject', () => {
     expect((await call('GET', '/api/subjects/999999/calibration', tokens.head)).statusCode).toBe(404);
   });
 
+  it("lets a department head oversee a subject its institute head added (no department) once a teacher of the department teaches it, and lists the subjects each head oversees on their dashboard", async () => {
+    // Subject B was added through the API by institute head B (so it belongs to no department), and teacher B of department B teaches it.
+    expect((await db().selectFrom('subjects').select('department_id').where('id', '=', tenantB.subject).executeTakeFirstOrThrow()).department_id).toBeNull();
+    const headB = tenantB.tokens['DEPARTMENT-HEAD'];
+    for (const method of ['GET', 'POST']) {
+      const res = await call(method, `/api/subjects/${tenantB.subject}/calibration`, headB);
+      expect(res.statusCode, `${method} ${res.body}`).toBe(200);
+    }
+    // A subject institute head B adds that no teacher teaches yet: the institute head's, not the department head's.
+    const untaught = json(await t.request('POST', '/api/subjects', { token: tenantB.tokens['INSTITUTE-HEAD'], body: { subjectname: unique('Untaught '), code: unique('U'), semester: '2' } })).data.id as number;
+    expect((await call('GET', `/api/subjects/${untaught}/calibration`, headB)).statusCode).toBe(404);
+    expect((await call('GET', `/api/subjects/${untaught}/calibration`, tenantB.tokens['INSTITUTE-HEAD'])).statusCode).toBe(200);
+
+    const subjectsOn = async (token: string) => (json(await call('GET', '/api/dashboard', token)).data.subjects as { subjectId: number; name: string }[]).map((s) => s.subjectId);
+    expect(await subjectsOn(headB)).toEqual([tenantB.subject]);
+    expect((await subjectsOn(tenantB.tokens['INSTITUTE-HEAD'])).sort((x, y) => x - y)).toEqual([tenantB.subject, untaught].sort((x, y) => x - y));
+    // Department 1's head: its own subjects (the demo one included), none of institute B's; each of them answers.
+    const mine = await subjectsOn(tokens.head);
+    expect(mine).toEqual(expect.arrayContaining([subjectId, otherSubjectId]));
+    expect(mine).not.toContain(tenantB.subject);
+    for (const id of mine) expect((await call('GET', `/api/subjects/${id}/calibration`, tokens.head)).statusCode, `subject ${id}`).toBe(200);
+  });
+
   it('recalibrates a subject by itself once a quiz of it closes, and only then', async () => {
     const before = json(await call('GET', `/api/subjects/${subjectId}/calibration`, tokens.teacher)).data.calibratedAt as number;
     expect(before).not.toBeNull();

@@ -17,6 +17,8 @@ export interface InstituteHeadDashboardData {
   teachers: number;
   students: number;
   quizzesThisMonth: number;
+  /** The subjects whose bank health the head oversees (GET /api/subjects/{id}/calibration), by name. */
+  subjects: { subjectId: number; name: string }[];
   resultsByDepartment: { departmentId: number; name: string; attempts: number; meanPercent: number | null; passRate: number | null }[];
 }
 
@@ -24,6 +26,8 @@ export interface DepartmentHeadDashboardData {
   role: 'DEPARTMENT-HEAD';
   students: number;
   groups: number;
+  /** The department's subjects and those its teachers teach: whose bank health the head oversees, by name. */
+  subjects: { subjectId: number; name: string }[];
   upcomingExams: { quizId: number; name: string; validFrom: number | null; validTo: number | null; duration: number | null; groupName: string | null; teacherName: string | null }[];
   passRateByGroup: { groupId: number; name: string; attempts: number; passed: number; passRate: number | null; meanPercent: number | null }[];
 }

@@ -11,7 +11,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { read, send } from '../../../api/httpClient';
-import { subjectEntity, type SubjectRecord } from '../../../schemas/subjects';
 import { countAxis, namesXAxis } from '../../../ui/charts';
 import { dateTimeText, Panel } from './DashboardParts';
 import { calibratedCount, personItemMap, type SubjectCalibrationView } from './bankHealth';
@@ -106,22 +105,4 @@ export function BankHealthPanel({ subjects }: { subjects: { subjectId: number; n
       )}
     </Panel>
   );
-}
-
-/** A head's bank health: the subjects they oversee (their list of subjects, by name), then the same panel. */
-export function HeadBankHealthPanel() {
-  const [subjects, setSubjects] = useState<{ subjectId: number; name: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    // The subjects' own list order and name field (subjectEntity): a field the entity does not have is refused (400).
-    const { field, order } = subjectEntity.defaultSort!;
-    const query = `sort=${encodeURIComponent(JSON.stringify([field, order]))}&range=${encodeURIComponent('[0,999]')}`;
-    void read<SubjectRecord[]>(`/subjects?${query}`, { toast: false }).then((result) => {
-      if (live && result.success && Array.isArray(result.data)) setSubjects(result.data.map((s) => ({ subjectId: s.id, name: s.subjectname })));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return subjects.length ? <BankHealthPanel subjects={subjects} /> : null;
 }

@@ -21,7 +21,7 @@ import { FeedbackTable } from '../../../resources/feedbacks/FeedbackListPage';
 import { useQuizPaths } from '../../../resources/quizzes/quizPaths';
 import { AwaitingGradingNote, dateTimeText, Panel, percentText, StatCard, StatRow, utcDateText } from './DashboardParts';
 import { SubjectAttainmentPanel } from './SubjectAttainmentPanel';
-import { BankHealthPanel, HeadBankHealthPanel } from './BankHealthPanel';
+import { BankHealthPanel } from './BankHealthPanel';
 import { MARKS_EARNED_LABEL } from '../../../schemas/figures';
 import { FigureName } from '../../../ui/FigureName';
 import { ChartAlternative } from '../../../ui/ChartAlternative';
@@ -152,7 +152,7 @@ export function InstituteHeadDashboard() {
           </TableBody>
         </Table>
       </Panel>
-      <HeadBankHealthPanel />
+      <BankHealthPanel subjects={data.subjects} />
     </>
   );
 }
@@ -233,7 +233,7 @@ export function DepartmentHeadDashboard() {
           </Table>
         )}
       </Panel>
-      <HeadBankHealthPanel />
+      <BankHealthPanel subjects={data.subjects} />
     </>
   );
 }
