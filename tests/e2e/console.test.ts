@@ -182,6 +182,7 @@ describe('the schema-driven management console', () => {
     expect(await rejected.getByRole('row').count()).toBe(2); // the header and row 3
     await page.getByText('No students were imported').waitFor();
     expect(await studentsFound(page, STUDENT_PREFIX)).toEqual([]);
+    await e.expectApiRefusals(['400 POST /api/students/upload']);
 
     // Corrected sheet: all three are imported, each with an initial password.
     const good = studentSheet('ece-2026-fixed.xlsx', STUDENTS);

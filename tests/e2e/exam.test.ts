@@ -250,5 +250,6 @@ describe('taking an exam', () => {
     const { page: other } = await e.newPage();
     await other.goto('/guest/not-a-real-guest-token-0123456789');
     await other.getByText(/This guest link is not valid/).waitFor();
+    await e.expectApiRefusals(['404 GET /api/guest/not-a-real-guest-token-0123456789']);
   });
 });

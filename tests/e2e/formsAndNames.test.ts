@@ -197,5 +197,6 @@ describe('names, icons and form messages', () => {
     await page.getByRole('textbox', { name: named('Semester') }).fill('3');
     await page.getByRole('button', { name: 'Add subject' }).click();
     await expectMessagesOnFields(page, { code: 'This code is already in use' });
+    await e.expectApiRefusals(['409 POST /api/subjects']);
   });
 });

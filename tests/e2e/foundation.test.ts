@@ -46,6 +46,7 @@ describe('the portal end to end', () => {
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Error');
     expect(new URL(page.url()).pathname).toBe('/');
+    await e.expectApiRefusals(['401 POST /api/auth/login']);
   });
 
   it('shows the login validation messages for an empty form', async () => {
@@ -86,6 +87,8 @@ describe('the portal end to end', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await storage(page, 'token')).toBeNull();
+    // SPEC's answer to a revoked session, which sent the browser back.
+    await e.expectApiRefusals(['405 GET /api/profile']);
   });
 
   it('signs a student in through an exam link, straight onto the instruction page', async () => {
@@ -106,5 +109,7 @@ describe('the portal end to end', () => {
     await other.goto('/?examToken=not-a-valid-token-0123456789');
     await other.getByRole('button', { name: 'Login' }).waitFor();
     expect(new URL(other.url()).pathname).toBe('/');
+    // The unknown link; and the bare quiz made above (no group, no window) is not one the student may open.
+    await e.expectApiRefusals(['404 GET /api/student/verify/exam-token/not-a-valid-token-0123456789', `404 GET /api/student/quizzes/${quiz.lastInsertRowid}`]);
   });
 });

@@ -272,5 +272,7 @@ describe('exam integrity in the browser', () => {
     await page.getByText('This quiz must be taken in Safe Exam Browser with the configuration from your teacher').waitFor();
     expect(await page.getByRole('link', { name: 'Open in Safe Exam Browser' }).getAttribute('href')).toMatch(/^seb:\/\/127\.0\.0\.1:\d+\/api\/student\/quizzes\/\d+\/seb\?key=[0-9a-f]{64}$/);
     expect(await page.getByRole('button', { name: /Start exam|Resume exam/ }).count()).toBe(0);
+    // The server refuses the instruction page without SEB's headers: the explanation is built from that refusal.
+    await e.expectApiRefusals([`403 GET /api/student/quizzes/${quizId}`]);
   });
 });

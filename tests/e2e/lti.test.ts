@@ -96,6 +96,7 @@ describe('LTI 1.3 launches and registration', () => {
     await page.getByText('LMS sign-in failed').waitFor();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await e.expectApiRefusals(['404 POST /api/lti/handoff']);
   });
 
   it('lets the admin find the registration values and rotate the tool’s key', { timeout: 60_000 }, async () => {

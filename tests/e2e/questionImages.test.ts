@@ -108,6 +108,7 @@ describe('question images from Moodle XML and the editor to the exam page', () =
     await page.getByText('Image not added').waitFor();
     await page.getByText(/SVG images are not accepted/).waitFor();
     expect(await text.inputValue()).toBe(before);
+    await e.expectApiRefusals(['400 POST /api/question-images']);
   });
 });
 

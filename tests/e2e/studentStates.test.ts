@@ -94,7 +94,7 @@ describe('student states', () => {
     const sebName = `SEB quiz ${stamp}`;
     const cameraName = `Camera list quiz ${stamp}`;
     const plainName = `Plain quiz ${stamp}`;
-    await createQuiz(sebName, { safe_exam_browser: true });
+    const sebQuiz = await createQuiz(sebName, { safe_exam_browser: true });
     await createQuiz(cameraName, { face_detection: true });
     await createQuiz(plainName);
 
@@ -118,6 +118,8 @@ describe('student states', () => {
     expect(facts).toMatch(/Duration\s+30 minutes/);
     await page.getByText(START_BLOCK_TEXT.seb.message).waitFor();
     expect(await page.getByRole('button', { name: /Start exam|Resume exam/ }).count()).toBe(0);
+    // The server refuses the instruction page without SEB's headers: the page is built from that refusal.
+    await e.expectApiRefusals([`403 GET /api/student/quizzes/${sebQuiz}`]);
   });
 
   it('comes back on the question the student was on after a reload and after reopening from the instruction page', { timeout: 90_000 }, async () => {

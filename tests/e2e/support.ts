@@ -94,6 +94,23 @@ export interface E2E {
   takeCspViolations(): string[];
   /** The pages that scrolled sideways (watchHorizontalOverflow) since the last call, emptied by the call; any left at the end of a test fail it. */
   takeOverflows(): string[];
+  /**
+   * The API's refusals and failures (status 400 and above) that the pages received since the last
+   * call, each once, as `405 GET /api/profile`, emptied by the call. A test that expects one (a
+   * wrong password, a refused file) takes it with this; any left at the end of a test fail it: a
+   * screen whose request is refused and says nothing is a defect the user never sees.
+   */
+  takeApiRefusals(): string[];
+  /** Waits until the API refusals the pages received since the last take are exactly `expected` (each once, in any order), and takes them. */
+  expectApiRefusals(expected: string[]): Promise<void>;
+}
+
+/** Every response of the portal's API with a status of 400 or more that a page of the context receives. */
+function watchApiRefusals(context: BrowserContext, record: (line: string) => void): void {
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.status() >= 400 && url.pathname.startsWith('/api/')) record(`${response.status()} ${response.request().method()} ${url.pathname}`);
+  });
 }
 
 /** A console line that reports a Content-Security-Policy violation. */
@@ -309,6 +326,20 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const contexts: BrowserContext[] = [];
   let violations: string[] = [];
   let overflows: string[] = [];
+  let apiRefusals: string[] = [];
+  e.takeApiRefusals = () => {
+    const taken = [...new Set(apiRefusals)];
+    apiRefusals = [];
+    return taken;
+  };
+  e.expectApiRefusals = async (expected) => {
+    const seen = new Set<string>();
+    const received = () => {
+      for (const line of e.takeApiRefusals()) seen.add(line);
+      return [...seen].sort();
+    };
+    await expect.poll(received, { message: 'the API refusals the pages received' }).toEqual([...new Set(expected)].sort());
+  };
   e.takeOverflows = () => {
     const taken = overflows;
     overflows = [];
@@ -329,11 +360,13 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
       await watchCsp(context, (line) => violations.push(line));
       await watchHorizontalOverflow(context, (line) => overflows.push(line));
+      watchApiRefusals(context, (line) => apiRefusals.push(line));
       const page = await context.newPage();
       return { context, page };
     };
   });
-  // The portal's pages must work under its Content-Security-Policy: a violation fails the test.
+  // The portal's pages must work under its Content-Security-Policy: a violation fails the test, and
+  // so does an API refusal the test did not expect (e.expectApiRefusals).
   // Every page a test leaves open is scanned by axe-core as it is at the end (expectAccessible).
   afterEach(async () => {
     // The API's Swagger UI (/api/docs) is a third-party page, not one of the portal's screens.
@@ -353,6 +386,8 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
     const wide = e.takeOverflows();
     if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
+    const refused = e.takeApiRefusals();
+    if (refused.length) throw new Error(`API requests of the pages refused or failed, which the test did not expect (e.takeApiRefusals()):\n${refused.join('\n')}`);
     if (inaccessible.length) throw new Error(inaccessible.join('\n'));
   });
   afterAll(async () => {
