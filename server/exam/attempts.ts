@@ -114,10 +114,10 @@ export async function startAttempt(
   effective: EffectiveSettings,
   /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
   inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
-): Promise<{ attempt: AttemptRow; created: boolean }> {
+): Promise<{ attempt: AttemptState; created: boolean }> {
   const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
   const running = previous.find((a) => a.status === 'in_progress');
-  if (running) return { attempt: (await db.selectFrom('attempts').selectAll().where('id', '=', running.id).executeTakeFirstOrThrow()), created: false };
+  if (running) return { attempt: running, created: false };
   const buildOn = quiz.builds_on_last === 1 && previous.length ? previous[previous.length - 1] : undefined;
   let questions: PaperQuestion[];
   let paperSeed: string | null;
@@ -140,7 +140,7 @@ export async function startAttempt(
   return inTransaction(async (trx) => {
     const attempts = await attemptStatesOfQuiz(trx, quiz.id, studentId);
     const stillRunning = attempts.find((a) => a.status === 'in_progress');
-    if (stillRunning) return { attempt: await trx.selectFrom('attempts').selectAll().where('id', '=', stillRunning.id).executeTakeFirstOrThrow(), created: false };
+    if (stillRunning) return { attempt: stillRunning, created: false };
     const next = nextAttemptOf(attempts, effective.attempts_allowed, { first: quiz.attempt_delay1_minutes, later: quiz.attempt_delay2_minutes }, now);
     if (next.kind !== 'allowed') throw new AttemptRefused(next);
     const inserted = await trx
@@ -164,10 +164,11 @@ export async function startAttempt(
         updated_at: now,
       })
       .onConflict((oc) => oc.columns(['quiz_id', 'student_id', 'attempt_no']).doNothing())
-      .returningAll()
+      // Its state only: the paper (tens of kB) was just built here, and reading it back is garbage.
+      .returning(ATTEMPT_STATE)
       .executeTakeFirst();
     if (!inserted) {
-      const winner = await trx.selectFrom('attempts').selectAll().where('quiz_id', '=', quiz.id).where('student_id', '=', studentId).where('attempt_no', '=', next.attemptNo).executeTakeFirstOrThrow();
+      const winner = await trx.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quiz.id).where('student_id', '=', studentId).where('attempt_no', '=', next.attemptNo).executeTakeFirstOrThrow();
       return { attempt: winner, created: false };
     }
     if (buildOn) {

@@ -175,8 +175,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
    * A double click, or two tabs, send two starts at once: in this process they share one paper
    * being built (across processes the unique index still decides).
    */
-  const starting = new Map<string, Promise<{ attempt: AttemptRow; created: boolean }>>();
-  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<{ attempt: AttemptRow; created: boolean }> {
+  const starting = new Map<string, Promise<{ attempt: AttemptState; created: boolean }>>();
+  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<{ attempt: AttemptState; created: boolean }> {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {
