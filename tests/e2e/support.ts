@@ -208,18 +208,10 @@ function claimScan(key: string): boolean {
 /** A screen's key: its path with the numbers (ids) made general, `/teacher/quiz/analysis/:n`. */
 export const screenKey = (url: string) => new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
 
-/**
- * Waits (up to 10 s) for the page to stop showing progress: react-admin's loading screen and bar, a
- * screen's spinner or skeleton. A progress bar with a value (the quiz form's time against the
- * duration) is a measure shown, not a wait.
- */
+/** Waits (up to 10 s) for the page to stop showing progress: react-admin's loading screen and bar, a screen's spinner, skeleton or upload bar. */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(
-      () => document.readyState === 'complete' && !document.querySelector('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root'),
-      undefined,
-      { timeout: 10_000 },
-    )
+    .waitForFunction(() => document.readyState === 'complete' && !document.querySelector('[role="progressbar"], .MuiSkeleton-root, .RaLoading-root'), undefined, { timeout: 10_000 })
     .catch(() => undefined);
   // Then for the transitions under way (a menu or dialog growing in, a colour fading) to end: axe
   // reads colours as drawn, and a menu half faded in has its text blended into the page. Endless

@@ -187,9 +187,11 @@ function PaperSummary({ stats, duration }: { stats: PaperStats; duration: number
         hint={Number.isFinite(duration) && duration > 0 ? `of a ${formatMinutes(duration)} duration` : undefined}
       />
       {Number.isFinite(duration) && duration > 0 && (
+        // A gauge of a measure (WAI-ARIA's meter), not a task's progress: nothing is loading.
         <LinearProgress
           variant="determinate"
           value={share}
+          role="meter"
           color={over ? 'warning' : 'primary'}
           aria-label="Time the questions need, against the duration"
           sx={{ height: 6, borderRadius: 3 }}
