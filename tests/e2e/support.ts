@@ -96,12 +96,11 @@ export interface E2E {
   takeOverflows(): string[];
   /**
    * The API's refusals and failures (status 400 and above) that the pages received since the last
-   * call, each once, as `405 GET /api/profile`, emptied by the call. A test that expects one (a
-   * wrong password, a refused file) takes it with this; any left at the end of a test fail it: a
-   * screen whose request is refused and says nothing is a defect the user never sees.
+   * call, each once, as `405 GET /api/profile`, emptied by the call; any left at the end of a test
+   * fail it: a screen whose request is refused and says nothing is a defect the user never sees.
    */
   takeApiRefusals(): string[];
-  /** Waits until the API refusals the pages received since the last take are exactly `expected` (each once, in any order), and takes them. */
+  /** For a test that expects refusals (a wrong password, a refused file): waits until those taken are exactly `expected` (each once, in any order). */
   expectApiRefusals(expected: string[]): Promise<void>;
 }
 
@@ -379,7 +378,7 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     const wide = e.takeOverflows();
     if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
     const refused = e.takeApiRefusals();
-    if (refused.length) throw new Error(`API requests of the pages refused or failed, which the test did not expect (e.takeApiRefusals()):\n${refused.join('\n')}`);
+    if (refused.length) throw new Error(`API requests of the pages refused or failed, which the test did not expect (e.expectApiRefusals):\n${refused.join('\n')}`);
     if (inaccessible.length) throw new Error(inaccessible.join('\n'));
   });
   afterAll(async () => {
