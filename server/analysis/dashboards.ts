@@ -102,7 +102,7 @@ export async function adminDashboard(db: Db, now = Date.now()) {
   };
 }
 
-/** The subjects whose bank health the head oversees (the calibration's own rule), for the bank health panel. */
+/** The subjects the member of staff oversees, by name (the calibration's own rule): the dashboards' bank health panel, and a teacher's attainment panel. */
 const subjectsOverseen = async (db: Db, user: SessionUser) =>
   (await overseenSubjects(db, user).execute()).map((s) => ({ subjectId: s.id, name: s.subjectname }));
 
@@ -311,9 +311,7 @@ export async function teacherDashboard(db: Db, user: SessionUser, now = Date.now
   // The teacher's quizzes first (a small table): every later statement reaches attempts through its quiz index.
   const own = await db.selectFrom('quizzes').select(['id', 'name', 'valid_from', 'valid_to', 'published', 'random_rules']).where('created_by', '=', teacher).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
   const ids = own.map((q) => q.id);
-  const subjects = (
-    await db.selectFrom('teacher_subjects').innerJoin('subjects', 'subjects.id', 'teacher_subjects.subject_id').select(['subjects.id', 'subjects.subjectname']).where('teacher_subjects.teacher_id', '=', teacher).orderBy('subjects.subjectname').execute()
-  ).map((s) => ({ subjectId: s.id, name: s.subjectname }));
+  const subjects = await subjectsOverseen(db, user);
   if (!ids.length) return { role: 'TEACHER' as const, subjects, quizzes: [], awaitingGrading: 0, awaitingByQuiz: [], latestResults: [], weakestModules: [], weakestModulesPending: 0 };
   const nameOf = new Map(own.map((q) => [q.id, q.name]));
   const open = own.filter((q) => (q.valid_to ?? 0) > now);

@@ -60,7 +60,7 @@ describe('measured difficulty and fair papers', () => {
     }
   });
 
-  it("shows each head the bank health of the institute's subjects on the dashboard, and recalibrates from it", async () => {
+  it("shows each head the bank health of the subjects they oversee on the dashboard, and recalibrates from it", async () => {
     for (const [username, role] of [
       ['institute-head', 'INSTITUTE-HEAD'],
       ['department-head', 'DEPARTMENT-HEAD'],
