@@ -92,8 +92,21 @@ const tooBig = (job: ImportJob) => {
   return new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
 };
 
+/** A job past its time limit: what it was stopped for, not a guess at memory. */
+const tooSlow = (job: ImportJob, limitMs: number) => {
+  const seconds = `${limitMs / 1000} s`;
+  if (job.kind === 'rasch') return new Error(`the calibration took longer than its time limit (${seconds})`);
+  if (job.kind === 'list-file') return new AppError(413, `The export takes longer than an export may (${seconds}); narrow the filters and export again`, 'TOO_LARGE');
+  const message = `The file takes longer to read than an import may (${seconds}); split it into smaller files`;
+  return new AppError(413, message, 'TOO_LARGE', { errors: { file: message } });
+};
+
 /** Runs one parse on its own worker thread; its errors come back as the AppErrors they were. */
-export async function parseOffThread<K extends ImportJob['kind']>(job: ImportJob & { kind: K }): Promise<ImportJobResults[K]> {
+export async function parseOffThread<K extends ImportJob['kind']>(
+  job: ImportJob & { kind: K },
+  /** Only for tests: a shorter time limit than the job kind's. */
+  limits: { timeMs?: number } = {},
+): Promise<ImportJobResults[K]> {
   const worker = await startWorker(job);
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -106,8 +119,8 @@ export async function parseOffThread<K extends ImportJob['kind']>(job: ImportJob
     };
     // A calibration runs at the lowest CPU priority (raschWorker.ts): on a busy machine it waits for
     // the cores, so it has longer than a parse before it is given up.
-    const limit = job.kind === 'rasch' ? CALIBRATION_TIME_LIMIT_MS : TIME_LIMIT_MS;
-    const timer = setTimeout(() => settle(() => reject(job.kind === 'rasch' ? new Error('the calibration took longer than its time limit') : tooBig(job))), limit);
+    const limit = limits.timeMs ?? (job.kind === 'rasch' ? CALIBRATION_TIME_LIMIT_MS : TIME_LIMIT_MS);
+    const timer = setTimeout(() => settle(() => reject(tooSlow(job, limit))), limit);
     worker.on('message', (message: { result?: ImportJobResults[K]; error?: JobError }) => {
       settle(() => {
         if (!message.error) return resolve(message.result as ImportJobResults[K]);
