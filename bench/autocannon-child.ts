@@ -12,13 +12,15 @@ import autocannon from 'autocannon';
 export interface ChildStudent {
   token: string;
   attemptId: number;
+  quizId: number;
   /** [questionId, the response's JSON text] for every question of the paper. */
   answers: [number, string][];
 }
 
 export interface ChildJob {
   url: string;
-  kind: 'baseline' | 'distinct' | 'one-row';
+  /** The saves, or (`paper`, `instructions`) the start phase's reads, repeated: the attempt's paper, the quiz's instruction page. */
+  kind: 'baseline' | 'distinct' | 'one-row' | 'paper' | 'instructions' | 'resume';
   connections: number;
   warmupMs: number;
   durationMs: number;
@@ -67,6 +69,11 @@ function run(job: ChildJob): Promise<ChildResult> {
       const s = job.kind === 'one-row' ? job.students[0] : job.students[nextStudent++ % job.students.length];
       const headers = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', accept: 'application/json' };
       let n = 0;
+      if (job.kind === 'paper' || job.kind === 'instructions' || job.kind === 'resume') {
+        const path = job.kind === 'paper' ? `/api/student/attempts/${s.attemptId}` : job.kind === 'resume' ? `/api/student/quizzes/${s.quizId}/attempts` : `/api/student/quizzes/${s.quizId}`;
+        client.setRequests([{ method: job.kind === 'resume' ? 'POST' : 'GET', path, headers: { authorization: headers.authorization, accept: headers.accept } }]);
+        return;
+      }
       client.setRequests([
         {
           method: 'PUT',

@@ -168,6 +168,21 @@ export function evaluateTargets(results: Results, students: number): Target[] {
       const ok = t.totalErrors === 0 && t.lostSaves === 0 && t.duplicateAttempts === 0 && t.verification.missingAttempts === 0;
       out.push({ name: `${modeName} storm: errors / lost saves / duplicate attempts`, configuration: c.name, target: '0 / 0 / 0', value: `${t.totalErrors} / ${t.lostSaves} / ${t.duplicateAttempts}`, met: ok });
     }
+    // The start of an exam: every student of the hall at once, on one process on SQLite (the issue's measure).
+    const storm = c.throughput;
+    if (storm) {
+      const onSqlite = c.name === 'sqlite';
+      const note = !onSqlite ? 'judged on sqlite (one process)' : sizeNote;
+      for (const [op, label, limit] of [
+        ['instructions', 'instruction page', 500],
+        ['start', 'start', 1000],
+        ['submit', 'submit', 1000],
+      ] as const) {
+        const p99 = storm.ops[op]?.p99;
+        if (p99 === undefined) continue;
+        out.push({ name: `throughput storm: ${label} p99`, configuration: c.name, target: `< ${limit} ms`, value: `${num(p99)} ms`, met: onSqlite && at1000 ? p99 < limit : null, note });
+      }
+    }
     if (c.sebToPlainSaveRatio !== undefined && c.seb && c.throughput) {
       out.push({
         name: 'save throughput, SEB quiz / plain quiz',
@@ -177,7 +192,9 @@ export function evaluateTargets(results: Results, students: number): Target[] {
         met: c.sebToPlainSaveRatio >= 0.95,
       });
     }
-    if (c.peakRssMb !== undefined) out.push({ name: 'peak server RSS (storms)', configuration: c.name, target: '< 400 MB', value: `${c.peakRssMb} MB`, met: c.peakRssMb < 400 });
+    // 400 MB for a hall of 1,000; 1 GB a process for 10,000 arriving over minutes.
+    const rssLimit = students >= 10_000 ? 1024 : 400;
+    if (c.peakRssMb !== undefined) out.push({ name: 'peak server RSS (storms)', configuration: c.name, target: `< ${rssLimit} MB`, value: `${c.peakRssMb} MB`, met: c.peakRssMb < rssLimit });
     for (const l of c.listPage ?? []) {
       out.push({ name: `question list p95 (${l.name})`, configuration: c.name, target: '< 30 ms', value: `${num(l.p95)} ms`, met: results.dataSet.questions === 100_000 ? l.p95 < 30 : null, note: results.dataSet.questions === 100_000 ? undefined : `bank of ${results.dataSet.questions}` });
     }

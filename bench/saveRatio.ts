@@ -155,7 +155,7 @@ async function studentsOf(url: string, usernames: string[], password: string, qu
       const paper = await client.request({ method: 'GET', path: `/api/student/attempts/${attemptId}`, token });
       const questions = paper.body?.data?.questions as { id: number; type: string; options?: { id: string }[] }[];
       if (!Array.isArray(questions) || !questions.length) throw new Error(`paper failed: ${paper.status}`);
-      out[i] = { token, attemptId, answers: questions.map((q) => [q.id, responseJson(q)]) };
+      out[i] = { token, attemptId, quizId, answers: questions.map((q) => [q.id, responseJson(q)]) };
     }
   };
   await Promise.all(Array.from({ length: 20 }, one));
@@ -274,7 +274,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   --seconds N         measured seconds per phase, after a 1 s warm-up (default 10)
   --rounds N          rounds of the interleaved phases (default 2)
   --generators N      autocannon processes (default 2)
-  --kinds LIST        baseline,distinct,one-row (default all)
+  --kinds LIST        baseline,distinct,one-row (default these); also paper, instructions:
+                      the start phase's reads repeated (server CPU a request, no ratio)
   --variant NAME=FILE a bundled server entry to compare (repeatable; default: this checkout's dist-server/main.mjs, built first)
   --out FILE          write the figures as JSON`);
     process.exit(0);
