@@ -14,6 +14,7 @@ import {
   storeToken,
 } from '../auth/session';
 import { areaPathOf } from './areaRole';
+import { navigateTo } from '../navigation/appNavigator';
 
 /** A rejected login; `internet` says the client already reported a connection issue. */
 export class LoginFailed extends Error {
@@ -53,7 +54,15 @@ export const authProvider = {
   /** Verifies the stored session with the server for the stored role; a refusal clears storage and goes to '/', no answer keeps the session. */
   async checkAuth(): Promise<void> {
     const role = getStoredRole();
-    if (getToken() && role) {
+    // No credentials left: this page's session has already ended (a 405, a sign-out) and the app
+    // is going to '/'. A refusal here would have react-admin sign out again, which clears its
+    // queries, which asks again while the area is still on screen: thousands of navigations to '/'
+    // and a blank page for seconds. So the app goes to '/' and this check never answers.
+    if (!getToken()) {
+      navigateTo('/');
+      return new Promise<never>(() => {});
+    }
+    if (role) {
       const result = await requestSessionCheck(role);
       const verified = verifiedSessionSchema.safeParse(result.data);
       if (result.success && verified.success && verified.data.role === role) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { authProvider, LoginFailed } from '../../../src/shell/authProvider';
 import { preferencesKeyOf } from '../../../src/auth/session';
+import { registerNavigator } from '../../../src/navigation/appNavigator';
 import { useMswServer } from '../helpers/mswServer';
 import { resetToastsAfterEach } from '../helpers/toasts';
 
@@ -51,8 +52,26 @@ describe('authProvider.checkAuth', () => {
     expect(localStorage.getItem('examAnswers:7')).toBe('{"1":"b"}');
   });
 
-  it('rejects without asking the server when nothing is stored', async () => {
-    await expect(authProvider.checkAuth()).rejects.toMatchObject({ redirectTo: '/' });
+  it("goes to '/' without asking the server, and never answers, when nothing is stored (the session already ended)", async () => {
+    const went: string[] = [];
+    const unregister = registerNavigator((to) => went.push(to));
+    let asked = false;
+    server.use(http.get('/api/*/verify', () => ((asked = true), HttpResponse.json({ success: false, message: '' }))));
+    try {
+      // A refusal would have react-admin sign out and ask again while the area is still shown, in a loop.
+      const outcome = await Promise.race([
+        authProvider.checkAuth().then(
+          () => 'accepted',
+          () => 'refused',
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('no answer'), 50)),
+      ]);
+      expect(outcome).toBe('no answer');
+      expect(went).toEqual(['/']);
+      expect(asked).toBe(false);
+    } finally {
+      unregister();
+    }
   });
 });
 
