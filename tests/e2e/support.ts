@@ -102,6 +102,50 @@ export interface E2E {
   takeApiRefusals(): string[];
   /** For a test that expects refusals (a wrong password, a refused file): waits until those taken are exactly `expected` (each once, in any order). */
   expectApiRefusals(expected: string[]): Promise<void>;
+  /** The pages that navigated in a loop (watchNavigationLoops) since the last call, emptied by the call; any left at the end of a test fail it. */
+  takeNavigationLoops(): string[];
+}
+
+/** What the pages report while a test runs: `record` adds a line, `take` returns them and starts afresh. */
+function collector(unique = false) {
+  let lines: string[] = [];
+  return {
+    record: (line: string) => void lines.push(line),
+    take: (): string[] => {
+      const taken = unique ? [...new Set(lines)] : lines;
+      lines = [];
+      return taken;
+    },
+  };
+}
+
+/**
+ * A page that makes more than `NAVIGATION_LOOP_ENTRIES` history entries (pushState, replaceState)
+ * within a second is navigating in a loop: after a revoked session, react-admin signing out again
+ * and again once made thousands, with a blank page for over ten seconds. No screen of the portal
+ * navigates that often on its own; reported once per page and path.
+ */
+export const NAVIGATION_LOOP_ENTRIES = 50;
+async function watchNavigationLoops(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  await context.exposeBinding('__reportNavigationLoop', (_source, line: string) => record(line));
+  await context.addInitScript((limit: number) => {
+    const times: number[] = [];
+    const reported = new Set<string>();
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        const now = performance.now();
+        times.push(now);
+        while (times.length && times[0] < now - 1000) times.shift();
+        if (times.length > limit && !reported.has(location.pathname)) {
+          reported.add(location.pathname);
+          const report = (window as unknown as { __reportNavigationLoop?: (line: string) => void }).__reportNavigationLoop;
+          report?.(`${location.pathname}: more than ${limit} history entries within a second (last: ${method} ${String(args[2])})`);
+        }
+        original(...args);
+      };
+    }
+  }, NAVIGATION_LOOP_ENTRIES);
 }
 
 /** Every response of the portal's API with a status of 400 or more that a page of the context receives. */
@@ -315,14 +359,15 @@ export async function expectAccessible(page: Page, label?: string): Promise<void
 export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const e = {} as E2E;
   const contexts: BrowserContext[] = [];
-  let violations: string[] = [];
-  let overflows: string[] = [];
-  let apiRefusals: string[] = [];
-  e.takeApiRefusals = () => {
-    const taken = [...new Set(apiRefusals)];
-    apiRefusals = [];
-    return taken;
-  };
+  // CSP keeps every report (its test reads both of a violation's reports); the others, each line once.
+  const violations = collector();
+  const overflows = collector();
+  const apiRefusals = collector(true);
+  const navigationLoops = collector(true);
+  e.takeCspViolations = violations.take;
+  e.takeOverflows = overflows.take;
+  e.takeApiRefusals = apiRefusals.take;
+  e.takeNavigationLoops = navigationLoops.take;
   e.expectApiRefusals = async (expected) => {
     const seen = new Set<string>();
     const received = () => {
@@ -330,16 +375,6 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       return [...seen].sort();
     };
     await expect.poll(received, { message: 'the API refusals the pages received' }).toEqual([...new Set(expected)].sort());
-  };
-  e.takeOverflows = () => {
-    const taken = overflows;
-    overflows = [];
-    return taken;
-  };
-  e.takeCspViolations = () => {
-    const taken = violations;
-    violations = [];
-    return taken;
   };
   beforeAll(async () => {
     e.server = await startServer(extraEnv);
@@ -349,15 +384,16 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       contexts.push(context);
       // reCAPTCHA cannot load offline; nothing on these pages may reach another host.
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-      await watchCsp(context, (line) => violations.push(line));
-      await watchHorizontalOverflow(context, (line) => overflows.push(line));
-      watchApiRefusals(context, (line) => apiRefusals.push(line));
+      await watchCsp(context, violations.record);
+      await watchHorizontalOverflow(context, overflows.record);
+      await watchNavigationLoops(context, navigationLoops.record);
+      watchApiRefusals(context, apiRefusals.record);
       const page = await context.newPage();
       return { context, page };
     };
   });
   // The portal's pages must work under its Content-Security-Policy: a violation fails the test, and
-  // so does an API refusal the test did not expect (e.expectApiRefusals).
+  // so does an API refusal the test did not expect (e.expectApiRefusals), and a page navigating in a loop.
   // Every page a test leaves open is scanned by axe-core as it is at the end (expectAccessible).
   afterEach(async () => {
     // The API's Swagger UI (/api/docs) is a third-party page, not one of the portal's screens.
@@ -377,6 +413,8 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
     const wide = e.takeOverflows();
     if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
+    const loops = e.takeNavigationLoops();
+    if (loops.length) throw new Error(`Pages that navigated in a loop:\n${loops.join('\n')}`);
     const refused = e.takeApiRefusals();
     if (refused.length) throw new Error(`API requests of the pages refused or failed, which the test did not expect (e.expectApiRefusals):\n${refused.join('\n')}`);
     if (inaccessible.length) throw new Error(inaccessible.join('\n'));
