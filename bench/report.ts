@@ -431,3 +431,52 @@ export function saveRatioLines(results: Results): string[] {
   lines.push('');
   return lines;
 }
+
+/** A figure of this run against the previous one: `before → now (+x %)`. */
+function against(before: number | undefined, now: number | undefined, digits = 1): string {
+  if (now === undefined) return '-';
+  if (before === undefined || !Number.isFinite(before)) return `${num(now, digits)} (new)`;
+  const change = before === 0 ? '' : ` (${now >= before ? '+' : ''}${(((now - before) / before) * 100).toFixed(0)} %)`;
+  return `${num(before, digits)} → ${num(now, digits)}${change}`;
+}
+
+/**
+ * The figures a change is judged by, this run against the previous run of the same output folder
+ * (kept as previous.json beside latest.json): each storm's p99 and the save throughput, the
+ * server's CPU in the start and save phases, and the save ratio. Lines of a Markdown table, for
+ * the console and latest.md alike; a different data set or machine state is said first.
+ */
+export function comparisonLines(previous: Results, current: Results): string[] {
+  const lines = [`## Against the previous run`, ''];
+  const p = previous.machine;
+  lines.push(`Previous run: ${previous.generatedAt}, ${codeLine(previous).replace(/^Code: /, 'code ')} Load average ${p.loadAverageBefore} before it, ${current.machine.loadAverageBefore} before this one.`);
+  const sameData = ['students', 'questions', 'quizQuestions'].every((k) => previous.dataSet[k] === current.dataSet[k]);
+  if (!sameData) lines.push(`Not the same data set (${previous.dataSet.students} students and ${previous.dataSet.questions} questions then, ${current.dataSet.students} and ${current.dataSet.questions} now): the figures do not compare.`);
+  lines.push('', '| configuration | storm | measure | previous → this run |', '| --- | --- | --- | --- |');
+  for (const c of Object.values(current.configurations)) {
+    const before = previous.configurations[c.name];
+    if (!before || c.error) continue;
+    for (const mode of STORM_MODES) {
+      const now = c[mode];
+      const then = before[mode];
+      if (!now || !then) continue;
+      for (const op of ['instructions', 'start', 'paper', 'save', 'submit'] as const) {
+        if (now.ops[op]?.count) lines.push(`| ${c.name} | ${mode} | ${OP_LABELS[op]} p99 ms | ${against(then.ops[op]?.p99, now.ops[op].p99)} |`);
+      }
+      if (now.ops.save?.count) lines.push(`| ${c.name} | ${mode} | save answer req/s | ${against(then.ops.save?.rps, now.ops.save.rps, 0)} |`);
+      for (const phase of ['startAndPaper', 'save'] as const) {
+        const cpu = now.phaseServerCpuSeconds?.[phase];
+        if (cpu !== undefined) lines.push(`| ${c.name} | ${mode} | server CPU, ${phase} phase (s) | ${against(then.phaseServerCpuSeconds?.[phase], cpu, 2)} |`);
+      }
+    }
+  }
+  for (const r of current.saveRatio ?? []) {
+    const then = previous.saveRatio?.find((x) => x.config === r.config);
+    for (const x of r.ratios) {
+      const old = then?.ratios.find((y) => y.kind === x.kind && y.connections === x.connections && y.variant === x.variant);
+      lines.push(`| ${r.config} | save ratio (autocannon) | ${x.kind}, ${x.connections} connections | ${against(old?.ratio, x.ratio, 3)} |`);
+    }
+  }
+  lines.push('');
+  return lines;
+}

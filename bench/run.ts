@@ -20,7 +20,7 @@ import { gradeAttempts, importSheet, listPages, sebConfigKeys, signIn, type List
 import { analysisFigures } from './analysis';
 import { baselineInChild, stormInChild } from './fork';
 import { STORM_MODES, type StormMode, type StormPlan, type StormResult } from './loadgen';
-import { evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
+import { comparisonLines, evaluateTargets, markdown, printMode, readmeSummary, type ConfigResult, type ModeResult, type Results } from './report';
 import { seedBench, stormPlanFor, type SeedInfo } from './seed';
 import { sql } from 'kysely';
 import { buildServer, readCpuSeconds, readMemory, ROOT, startBaselineServer, startPortalServer, type ServerProcess } from './server';
@@ -519,8 +519,20 @@ async function main() {
   results.targets = evaluateTargets(results, opts.students);
 
   fs.mkdirSync(args.out!, { recursive: true });
-  fs.writeFileSync(path.join(args.out!, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(args.out!, 'latest.md'), `${markdown(results)}\n`);
+  // The previous run stays beside this one (previous.json and .md), and this run says how it differs.
+  const latest = (ext: string) => path.join(args.out!, `latest.${ext}`);
+  let previous: Results | undefined;
+  if (fs.existsSync(latest('json'))) {
+    try {
+      previous = JSON.parse(fs.readFileSync(latest('json'), 'utf8')) as Results;
+    } catch {
+      previous = undefined;
+    }
+    for (const ext of ['json', 'md']) if (fs.existsSync(latest(ext))) fs.renameSync(latest(ext), path.join(args.out!, `previous.${ext}`));
+  }
+  const compared = previous?.configurations ? comparisonLines(previous, results) : [];
+  fs.writeFileSync(latest('json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(latest('md'), `${markdown(results)}\n${compared.length ? `\n${compared.join('\n')}` : ''}`);
   if (args.readme) {
     const readme = path.join(ROOT, 'bench', 'README.md');
     const marker = '<!-- latest figures -->';
@@ -533,7 +545,8 @@ async function main() {
   for (const t of results.targets) {
     console.log(`  ${t.met === null ? ' n/a' : t.met ? '  ok' : 'MISS'}  ${t.configuration.padEnd(11)} ${t.name}: ${t.value} (target ${t.target})${t.note ? ` - ${t.note}` : ''}`);
   }
-  console.log(`\nResults written to ${path.relative(process.cwd(), path.join(args.out!, 'latest.json'))} and latest.md (${((Date.now() - started) / 60_000).toFixed(1)} min).`);
+  if (compared.length) console.log(`\n${compared.join('\n')}`);
+  console.log(`\nResults written to ${path.relative(process.cwd(), path.join(args.out!, 'latest.json'))} and latest.md${previous ? ', the previous run in previous.json and previous.md' : ''} (${((Date.now() - started) / 60_000).toFixed(1)} min).`);
   if (failures.length) {
     console.log(`\n!!! ${failures.length} FAILURE(S):`);
     for (const f of failures) console.log(`!!!   ${f}`);
