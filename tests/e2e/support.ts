@@ -104,6 +104,8 @@ export interface E2E {
   expectApiRefusals(expected: string[]): Promise<void>;
   /** The pages that navigated in a loop (watchNavigationLoops) since the last call, emptied by the call; any left at the end of a test fail it. */
   takeNavigationLoops(): string[];
+  /** The errors the pages' scripts threw and nobody caught (uncaught exceptions, unhandled rejections) since the last call, emptied by the call; any left at the end of a test fail it. */
+  takePageErrors(): string[];
 }
 
 /** What the pages report while a test runs: `record` adds a line, `take` returns them and starts afresh. */
@@ -364,10 +366,12 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const overflows = collector();
   const apiRefusals = collector(true);
   const navigationLoops = collector(true);
+  const pageErrors = collector(true);
   e.takeCspViolations = violations.take;
   e.takeOverflows = overflows.take;
   e.takeApiRefusals = apiRefusals.take;
   e.takeNavigationLoops = navigationLoops.take;
+  e.takePageErrors = pageErrors.take;
   e.expectApiRefusals = async (expected) => {
     const seen = new Set<string>();
     const received = () => {
@@ -388,12 +392,14 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       await watchHorizontalOverflow(context, overflows.record);
       await watchNavigationLoops(context, navigationLoops.record);
       watchApiRefusals(context, apiRefusals.record);
+      context.on('page', (page) => page.on('pageerror', (error) => pageErrors.record(`${new URL(page.url()).pathname}: ${String(error).split('\n')[0]}`)));
       const page = await context.newPage();
       return { context, page };
     };
   });
   // The portal's pages must work under its Content-Security-Policy: a violation fails the test, and
-  // so does an API refusal the test did not expect (e.expectApiRefusals), and a page navigating in a loop.
+  // so does an API refusal the test did not expect (e.expectApiRefusals), a page navigating in a loop
+  // and an error a page threw that nobody caught.
   // Every page a test leaves open is scanned by axe-core as it is at the end (expectAccessible).
   afterEach(async () => {
     // The API's Swagger UI (/api/docs) is a third-party page, not one of the portal's screens.
@@ -413,6 +419,8 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
     if (left.length) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
     const wide = e.takeOverflows();
     if (wide.length) throw new Error(`Pages that scroll sideways at ${OVERFLOW_MIN_WIDTH} px or wider:\n${wide.join('\n')}`);
+    const thrown = e.takePageErrors();
+    if (thrown.length) throw new Error(`Errors the pages threw and nobody caught:\n${thrown.join('\n')}`);
     const loops = e.takeNavigationLoops();
     if (loops.length) throw new Error(`Pages that navigated in a loop:\n${loops.join('\n')}`);
     const refused = e.takeApiRefusals();
