@@ -76,6 +76,16 @@ const sessionQuery = prepared((db, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash),
 );
 
+/** How a session is opened (SessionStore.create): by default a password sign-in, now. */
+export interface NewSession {
+  now?: number;
+  kind?: SessionKind;
+  /** The one quiz an exam-link session may use. */
+  quizId?: number | null;
+  /** The user just checked at sign-in: the session is remembered at once. */
+  known?: KnownUser;
+}
+
 /**
  * The user a sign-in has just read, with the store's mark taken before that read: create() remembers
  * the new session at once (the first request after a sign-in then reads nothing), unless something
@@ -143,14 +153,7 @@ export class SessionStore {
    * Opens a session and returns its bearer token; only the token's hash is stored. `quizId` limits
    * an exam-link session to that quiz. With `known` the session is remembered at once.
    */
-  async create(
-    userId: number,
-    role: Role,
-    now = Date.now(),
-    kind: SessionKind = 'password',
-    quizId: number | null = null,
-    known?: KnownUser,
-  ): Promise<string> {
+  async create(userId: number, role: Role, { now = Date.now(), kind = 'password', quizId = null, known }: NewSession = {}): Promise<string> {
     const token = newToken();
     const { id } = await this.db
       .insertInto('sessions')

@@ -86,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS', after.challenged && captchaEnabled ? { captchaRequired: true } : undefined);
       }
       await throttle.succeeded(username, req.ip);
-      const token = await app.sessions.create(user.id, user.role, Date.now(), 'password', null, { mark, user });
+      const token = await app.sessions.create(user.id, user.role, { known: { mark, user } });
       req.log.info({ userId: user.id, role: user.role }, 'signed in');
       return ok(
         { token, role: user.role, username: user.username, area: `/${rolePath(user.role)}`, mustChangePassword: user.must_change_password === 1 },

@@ -49,7 +49,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = Date.now();
       const { id, username } = await createGuestAccount(app.db, req.body.name, quiz, now);
-      const token = await app.sessions.create(id, 'STUDENT', now, 'guest');
+      const token = await app.sessions.create(id, 'STUDENT', { now, kind: 'guest' });
       return ok({ token, username, quizId: quiz.id, quizName: quiz.name }, 'Welcome');
     },
   );

@@ -157,7 +157,7 @@ const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = Date.now();
       const row = await takeHandoff(app.db, req.body.code, 'instructor', now);
       if (!row || row.quiz_id === null) throw notFound(`This LMS launch has expired (it works once, within ${HANDOFF_MS / 60_000} minutes): open the activity from the LMS again`);
-      const token = await app.sessions.create(row.user_id, 'TEACHER', now, 'lti');
+      const token = await app.sessions.create(row.user_id, 'TEACHER', { now, kind: 'lti' });
       return ok({ token, role: 'TEACHER' as const, username: await accountName(app.db, row.user_id), quizId: row.quiz_id }, 'Signed in from the LMS');
     },
   );

@@ -70,7 +70,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (!(await spendSingleUseToken(app.db, req.params.token, now))) {
         throw notFound('This exam link is not valid or has expired');
       }
-      const token = await app.sessions.create(row.user_id, 'STUDENT', now, fromLms ? 'lti' : 'exam_link', row.quizId);
+      const token = await app.sessions.create(row.user_id, 'STUDENT', { now, kind: fromLms ? 'lti' : 'exam_link', quizId: row.quizId });
       return ok({ token, quizName: row.quizName, quizId: row.quizId, ...(fromLms ? { fromLms: true } : {}) }, 'Exam link verified');
     },
   );

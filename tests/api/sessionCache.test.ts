@@ -20,7 +20,7 @@ describeDb('sessions remembered in the process', () => {
 
   /** A session read once through the store at T0, so that the store remembers it. */
   async function signedIn(who: 'student' | 'teacher' = 'student') {
-    const token = await store.create(id[who], who === 'student' ? 'STUDENT' : 'TEACHER', T0);
+    const token = await store.create(id[who], who === 'student' ? 'STUDENT' : 'TEACHER', { now: T0 });
     const user = await store.find(token, T0);
     expect(user).toMatchObject({ userId: id[who], username: who });
     return { token, sessionId: user!.sessionId };
@@ -56,14 +56,14 @@ describeDb('sessions remembered in the process', () => {
   it('remembers a session a sign-in opened with its user at once: the first request reads nothing', async () => {
     const mark = store.mark();
     const user = await userRow('student');
-    const token = await store.create(id.student, 'STUDENT', T0, 'password', null, { mark, user });
+    const token = await store.create(id.student, 'STUDENT', { now: T0, known: { mark, user } });
     const row = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     // Revoked behind the store's back: a read would refuse it, the remembered session is still served.
     await revokeInDb(row.id);
     expect(await store.find(token, T0 + 1)).toMatchObject({ sessionId: row.id, userId: id.student, username: 'student', fullname: 'Sam Student', role: 'STUDENT', kind: 'password', examQuizId: null, mustChangePassword: false });
     expect(await store.find(token, T0 + SESSION_CACHE_MS)).toBeUndefined();
     // Without the user the new session is read at its first use.
-    const plain = await store.create(id.student, 'STUDENT', T0);
+    const plain = await store.create(id.student, 'STUDENT', { now: T0 });
     const plainRow = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     await revokeInDb(plainRow.id);
     expect(await store.find(plain, T0 + 1)).toBeUndefined();
@@ -73,7 +73,7 @@ describeDb('sessions remembered in the process', () => {
     const mark = store.mark();
     const user = await userRow('teacher');
     await store.forgetUser(id.teacher);
-    const token = await store.create(id.teacher, 'TEACHER', T0, 'password', null, { mark, user });
+    const token = await store.create(id.teacher, 'TEACHER', { now: T0, known: { mark, user } });
     const row = await db().selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     await revokeInDb(row.id);
     expect(await store.find(token, T0 + 1)).toBeUndefined();
@@ -119,7 +119,7 @@ describeDb('sessions remembered in the process', () => {
   });
 
   it('does not remember a read that was under way while it was told to forget', async () => {
-    const token = await store.create(id.student, 'STUDENT', T0);
+    const token = await store.create(id.student, 'STUDENT', { now: T0 });
     const reading = store.find(token, T0);
     store.forgetAll();
     const user = await reading;
