@@ -6,7 +6,7 @@ import type { Caller } from '../crud/adapter';
 import { applyListFilter } from '../crud/routes';
 import type { Registry } from '../crud/registry';
 import { applyScope } from '../crud/scope';
-import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { AppError, badRequest, forbidden, invalidFilter, notFound } from '../lib/errors';
 import { writeWorkbook } from '../upload/workbook';
 
 /** Rows inserted or deleted per statement: well under SQLite's and PostgreSQL's parameter limits. */
@@ -45,7 +45,7 @@ async function targetIds(db: Kysely<any>, registry: Registry, caller: Caller, bo
   const found = (await qb.orderBy(r.adapter.idColumn).limit(STUDENT_BULK_MAX + 1).execute()).map((row: any) => Number(row.id));
   if (found.length > STUDENT_BULK_MAX) {
     const message = `The filter matches more than ${STUDENT_BULK_MAX} students; a bulk action changes at most ${STUDENT_BULK_MAX}: narrow the filter`;
-    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+    throw invalidFilter(message);
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../lib/errors';
+import { badRequest, invalidFilter } from '../lib/errors';
 
 /** The largest page a list answers; react-admin's CSV export asks for up to 1000 rows. */
 export const MAX_PAGE_SIZE = 1000;
@@ -80,11 +80,11 @@ export function parseListQuery(
   const { q, ...rest } = filter;
   for (const key of Object.keys(rest)) {
     if (key !== 'id' && !META_FILTERS.includes(key) && !allowed.filterable.includes(key)) {
-      throw badRequest(`Invalid filter: cannot filter by "${key}"`, { filter: `cannot filter by "${key}"` });
+      throw invalidFilter(`cannot filter by "${key}"`);
     }
   }
   if (q !== undefined && q !== null && typeof q !== 'string') {
-    throw badRequest('Invalid filter: q must be text', { filter: 'q must be text' });
+    throw invalidFilter('q must be text');
   }
   const [start, end] = range ?? [0, DEFAULT_PAGE_SIZE - 1];
   return {

@@ -4,7 +4,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } f
 import type { FastifySchemaCompiler } from 'fastify';
 type FastifySchemaCompilerArgs = Parameters<FastifySchemaCompiler<unknown>>[0];
 import type { Transaction } from 'kysely';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, invalidFilter, notFound } from '../lib/errors';
 import { ok } from '../lib/envelope';
 import { sendListPage } from '../lib/listAnswer';
 import { fieldErrors, validationError } from '../lib/validation';
@@ -150,7 +150,7 @@ function filterValue(r: RegisteredResource, field: string, value: unknown): unkn
   if (!parsed.success && typeof value === 'number') parsed = schema.safeParse(String(value));
   if (!parsed.success) {
     const message = `"${field}" cannot be ${JSON.stringify(value)}`;
-    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+    throw invalidFilter(message);
   }
   return r.codec.toRow({ [field]: parsed.data })[field] ?? parsed.data;
 }
@@ -165,14 +165,14 @@ function applyMetaFilters(qb: AnySelect, r: RegisteredResource, caller: Caller, 
   const { owner } = r.adapter.scopeColumns;
   if (f.createdBy !== undefined && f.createdBy !== null && f.createdBy !== '') {
     const who = f.createdBy === 'ME' ? caller.userId : Number(f.createdBy);
-    if (!owner || !Number.isInteger(who)) throw badRequest('Invalid filter: createdBy must be "ME" or a user id', { filter: 'createdBy must be "ME" or a user id' });
+    if (!owner || !Number.isInteger(who)) throw invalidFilter('createdBy must be "ME" or a user id');
     qb = qb.where(owner, '=', who);
   }
   for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
     const value = f[key];
     if (value === undefined || value === null || value === '') continue;
     const time = typeof value === 'number' ? value : Date.parse(String(value));
-    if (!r.adapter.dateColumn || !Number.isFinite(time)) throw badRequest(`Invalid filter: ${key} must be a date`, { filter: `${key} must be a date` });
+    if (!r.adapter.dateColumn || !Number.isFinite(time)) throw invalidFilter(`${key} must be a date`);
     // An end date without a time means the whole of that day.
     const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
     qb = qb.where(r.adapter.dateColumn, op, bound);

@@ -12,6 +12,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(400, message, 'BAD_REQUEST', errors ? { errors } : undefined);
+/** A list filter the server cannot apply: 400 "Invalid filter: <rule>", the rule also under `errors.filter`. */
+export const invalidFilter = (rule: string) => badRequest(`Invalid filter: ${rule}`, { filter: rule });
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'NOT_FOUND');
 /** A missing, expired or revoked session is answered with 405; the client then clears its session and goes to '/'. */

@@ -6,7 +6,7 @@ import { likeLower, type AnySelect } from '../crud/adapter';
 import { parseListQuery } from '../crud/listQuery';
 import { applyScope } from '../crud/scope';
 import type { Database } from '../db/tables';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, invalidFilter, notFound } from '../lib/errors';
 import { registry } from '../storage';
 import { plural } from './transferForm';
 import { toStoredRow } from './store';
@@ -88,7 +88,7 @@ export async function storeImportedQuestions(
 /** A filter value checked against its field, so a value the column can never hold is a 400 (PostgreSQL refuses 'abc' for an integer). */
 function filterValue(field: string, value: unknown): unknown {
   if (value === null) return null;
-  const bad = () => badRequest(`Invalid filter: "${field}" cannot be ${JSON.stringify(value)}`, { filter: `"${field}" cannot be ${JSON.stringify(value)}` });
+  const bad = () => invalidFilter(`"${field}" cannot be ${JSON.stringify(value)}`);
   if (field === 'type' || field === 'difficulty') {
     const allowed: readonly string[] = field === 'type' ? QUESTION_TYPES : DIFFICULTIES;
     if (typeof value !== 'string' || !allowed.includes(value)) throw bad();
@@ -106,14 +106,14 @@ function applyFilter(qb: AnySelect, raw: string | undefined, caller: SessionUser
   const { createdBy, startDate, endDate, ...fields } = query.filter;
   if (createdBy !== undefined && createdBy !== null && createdBy !== '') {
     const who = createdBy === 'ME' ? caller.userId : Number(createdBy);
-    if (!Number.isInteger(who) || who <= 0) throw badRequest('Invalid filter: createdBy must be "ME" or a user id', { filter: 'createdBy must be "ME" or a user id' });
+    if (!Number.isInteger(who) || who <= 0) throw invalidFilter('createdBy must be "ME" or a user id');
     qb = qb.where('t.created_by', '=', who);
   }
   for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
     const value = key === 'startDate' ? startDate : endDate;
     if (value === undefined || value === null || value === '') continue;
     const time = typeof value === 'number' ? value : Date.parse(String(value));
-    if (!Number.isFinite(time)) throw badRequest(`Invalid filter: ${key} must be a date`, { filter: `${key} must be a date` });
+    if (!Number.isFinite(time)) throw invalidFilter(`${key} must be a date`);
     const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
     qb = qb.where('t.created_at', op, bound);
   }

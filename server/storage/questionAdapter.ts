@@ -6,7 +6,7 @@ import type { MatchPair } from '../../src/schemas/matching';
 import { MEASURED_EASY_BELOW, MEASURED_FILTERS, MEASURED_HARD_ABOVE, MISFIT_ABOVE, MISFIT_BELOW, DISAGREEMENT_SE, type MeasuredFilter } from '../../src/schemas/measured';
 import { tableAdapter, type AnySelect, type ResourceAdapter } from '../crud/adapter';
 import { validationError } from '../lib/validation';
-import { AppError, badRequest } from '../lib/errors';
+import { AppError, invalidFilter } from '../lib/errors';
 import { linkImages } from '../questions/imageStore';
 
 export const IN_ATTEMPTS = 'This question is in submitted attempts: it cannot be deleted';
@@ -28,7 +28,7 @@ const base = tableAdapter('questions', Object.keys(entities.questions.fields), {
 function measuredFilter(qb: AnySelect, raw: unknown): AnySelect {
   if (typeof raw !== 'string' || !(MEASURED_FILTERS as readonly string[]).includes(raw)) {
     const message = `"measured" must be one of ${MEASURED_FILTERS.join(', ')}`;
-    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+    throw invalidFilter(message);
   }
   const value = raw as MeasuredFilter;
   if (value === 'uncalibrated') return qb.where((eb: any) => eb.or([eb('qc.status', 'is', null), eb('qc.status', '!=', 'calibrated')]));

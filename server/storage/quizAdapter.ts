@@ -1,7 +1,7 @@
 import { entities } from '../../src/schemas';
 import { LOCKED_MESSAGE, LOCKED_WHEN_ATTEMPTED, type RandomRule } from '../../src/schemas/quizzes';
 import { tableAdapter, type AnyDb, type AnySelect, type ResourceAdapter } from '../crud/adapter';
-import { AppError, badRequest } from '../lib/errors';
+import { AppError, invalidFilter } from '../lib/errors';
 import { validationError } from '../lib/validation';
 import { sha256Hex } from '../integrity/sebConfigKey';
 import { recountQuiz } from '../exam/quizGrade';
@@ -29,7 +29,7 @@ function questionFilter(qb: AnySelect, raw: unknown): AnySelect {
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id < 1) {
     const message = '"question" must be a question\'s id';
-    throw badRequest(`Invalid filter: ${message}`, { filter: message });
+    throw invalidFilter(message);
   }
   return qb.where((eb: any) =>
     eb.or([
