@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { badRequest, invalidFilter } from '../lib/errors';
+import type { AnySelect } from './adapter';
 
 /** The largest page a list answers; react-admin's CSV export asks for up to 1000 rows. */
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** Filters every list accepts besides its own fields (see applyMetaFilters in routes.ts). */
+/** Filters every list accepts besides its own fields (applyMetaFilters below). */
 export const META_FILTERS = ['createdBy', 'startDate', 'endDate'];
 
 export interface ListQuery {
@@ -94,4 +95,29 @@ export function parseListQuery(
     q: typeof q === 'string' && q.trim() ? q.trim() : undefined,
     filter: rest,
   };
+}
+
+/**
+ * Filters every list understands besides its fields (what the remembered questionFilter and
+ * quizFilter send): `createdBy` ('ME' or a user id) on the owner column, and `startDate` /
+ * `endDate` (ISO dates or epoch ms, inclusive) on the date column. The resource lists and the
+ * question bank's export use this one rule.
+ */
+export function applyMetaFilters(qb: AnySelect, columns: { owner?: string; dateColumn?: string }, userId: number, f: Record<string, unknown>): AnySelect {
+  const { owner, dateColumn } = columns;
+  if (f.createdBy !== undefined && f.createdBy !== null && f.createdBy !== '') {
+    const who = f.createdBy === 'ME' ? userId : Number(f.createdBy);
+    if (!owner || !Number.isInteger(who) || who <= 0) throw invalidFilter('createdBy must be "ME" or a user id');
+    qb = qb.where(owner, '=', who);
+  }
+  for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
+    const value = f[key];
+    if (value === undefined || value === null || value === '') continue;
+    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    if (!dateColumn || !Number.isFinite(time)) throw invalidFilter(`${key} must be a date`);
+    // An end date without a time means the whole of that day.
+    const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
+    qb = qb.where(dateColumn, op, bound);
+  }
+  return qb;
 }

@@ -9,7 +9,7 @@ import { ok } from '../lib/envelope';
 import { sendListPage } from '../lib/listAnswer';
 import { fieldErrors, validationError } from '../lib/validation';
 import { likeLower, setLinks, type AnyDb, type AnySelect, type Caller } from './adapter';
-import { listQuerystring, parseListQuery, type ListQuery } from './listQuery';
+import { applyMetaFilters, listQuerystring, parseListQuery, type ListQuery } from './listQuery';
 import { assertExportable, exportColumnsOf, exportRows, listExportQuerystring } from './listExport';
 import { parseOffThread } from '../upload/offThread';
 import type { RegisteredResource, Registry } from './registry';
@@ -156,31 +156,6 @@ function filterValue(r: RegisteredResource, field: string, value: unknown): unkn
 }
 
 /**
- * Filters every list understands besides its fields (what the remembered questionFilter and
- * quizFilter send):
- * `createdBy` ('ME' or a user id) and `startDate` / `endDate` (ISO dates or epoch ms, inclusive)
- * on the resource's date column.
- */
-function applyMetaFilters(qb: AnySelect, r: RegisteredResource, caller: Caller, f: Record<string, unknown>): AnySelect {
-  const { owner } = r.adapter.scopeColumns;
-  if (f.createdBy !== undefined && f.createdBy !== null && f.createdBy !== '') {
-    const who = f.createdBy === 'ME' ? caller.userId : Number(f.createdBy);
-    if (!owner || !Number.isInteger(who)) throw invalidFilter('createdBy must be "ME" or a user id');
-    qb = qb.where(owner, '=', who);
-  }
-  for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
-    const value = f[key];
-    if (value === undefined || value === null || value === '') continue;
-    const time = typeof value === 'number' ? value : Date.parse(String(value));
-    if (!r.adapter.dateColumn || !Number.isFinite(time)) throw invalidFilter(`${key} must be a date`);
-    // An end date without a time means the whole of that day.
-    const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
-    qb = qb.where(r.adapter.dateColumn, op, bound);
-  }
-  return qb;
-}
-
-/**
  * Narrows a list query by its filters (field values, list-valued references through their link
  * table, the meta filters) and the free-text search `q` over the searchable fields. The list route
  * and the bulk actions that act on "everything filtered" use this one function, so both select
@@ -189,7 +164,7 @@ function applyMetaFilters(qb: AnySelect, r: RegisteredResource, caller: Caller, 
 export function applyListFilter(qb: AnySelect, r: RegisteredResource, caller: Caller, filter: Record<string, unknown>, q: string | undefined): AnySelect {
   const { adapter } = r;
   const { createdBy, startDate, endDate, ...fieldFilters } = filter;
-  qb = applyMetaFilters(qb, r, caller, { createdBy, startDate, endDate });
+  qb = applyMetaFilters(qb, { owner: adapter.scopeColumns.owner, dateColumn: adapter.dateColumn }, caller.userId, { createdBy, startDate, endDate });
   for (const [field, raw] of Object.entries(fieldFilters)) {
     const own = adapter.filters?.[field];
     if (own) {

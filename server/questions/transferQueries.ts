@@ -3,7 +3,7 @@ import { scopeFor } from '../../src/schemas/entity';
 import { COMBINED_FEEDBACK_FIELDS, DIFFICULTIES, QUESTION_TYPES } from '../../src/schemas/questions';
 import type { SessionUser } from '../auth/sessions';
 import { likeLower, type AnySelect } from '../crud/adapter';
-import { parseListQuery } from '../crud/listQuery';
+import { applyMetaFilters, parseListQuery } from '../crud/listQuery';
 import { applyScope } from '../crud/scope';
 import type { Database } from '../db/tables';
 import { badRequest, invalidFilter, notFound } from '../lib/errors';
@@ -104,19 +104,7 @@ function applyFilter(qb: AnySelect, raw: string | undefined, caller: SessionUser
   const r = questions();
   const query = parseListQuery({ filter: raw }, { sortable: ['id'], filterable: r.filterable, defaultSort: { field: 'id', order: 'ASC' } });
   const { createdBy, startDate, endDate, ...fields } = query.filter;
-  if (createdBy !== undefined && createdBy !== null && createdBy !== '') {
-    const who = createdBy === 'ME' ? caller.userId : Number(createdBy);
-    if (!Number.isInteger(who) || who <= 0) throw invalidFilter('createdBy must be "ME" or a user id');
-    qb = qb.where('t.created_by', '=', who);
-  }
-  for (const [key, op] of [['startDate', '>='], ['endDate', '<=']] as const) {
-    const value = key === 'startDate' ? startDate : endDate;
-    if (value === undefined || value === null || value === '') continue;
-    const time = typeof value === 'number' ? value : Date.parse(String(value));
-    if (!Number.isFinite(time)) throw invalidFilter(`${key} must be a date`);
-    const bound = key === 'endDate' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? time + 86_399_999 : time;
-    qb = qb.where('t.created_at', op, bound);
-  }
+  qb = applyMetaFilters(qb, { owner: r.adapter.scopeColumns.owner, dateColumn: r.adapter.dateColumn }, caller.userId, { createdBy, startDate, endDate });
   for (const [field, value] of Object.entries(fields)) {
     const column = field === 'id' ? 't.id' : r.adapter.columns[field];
     const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(field === 'id' ? 'id' : field, v));

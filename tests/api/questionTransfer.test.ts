@@ -356,6 +356,21 @@ describeDb('question import and export', () => {
     expect(bad.statusCode).toBe(400);
     const badFilter = await t.request('GET', `/api/questions/export?format=gift&filter=${encodeURIComponent('{"type":"essay"}')}`, { token: teacher });
     expect(badFilter.statusCode).toBe(400);
+    // The list's own filters on the author and the date, with its refusals.
+    const me = (await t.portal.database.db.selectFrom('users').select('id').where('username', '=', 'teacher').executeTakeFirstOrThrow()).id;
+    const mine = await t.portal.database.db.selectFrom('questions').select('id').where('module_id', '=', module).where('type', '=', 'numeric').where('created_by', '=', me).execute();
+    expect(mine.length).toBeGreaterThan(0);
+    const byMe = await t.request('GET', `/api/questions/export?format=gift&filter=${encodeURIComponent(JSON.stringify({ module, type: 'numeric', createdBy: 'ME', endDate: '2999-12-31' }))}`, { token: teacher });
+    expect(byMe.statusCode, byMe.body).toBe(200);
+    expect(byMe.body.match(/^\/\/ question: /gm) ?? []).toHaveLength(mine.length);
+    for (const [filter, rule] of [
+      [{ createdBy: 0 }, 'createdBy must be "ME" or a user id'],
+      [{ startDate: 'soon' }, 'startDate must be a date'],
+    ] as const) {
+      const refused = await t.request('GET', `/api/questions/export?format=gift&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token: teacher });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: `Invalid filter: ${rule}`, data: { errors: { filter: rule } } });
+    }
     const badFormat = await t.request('GET', '/api/questions/export?format=csv', { token: teacher });
     expect(badFormat.statusCode).toBe(400);
   });
