@@ -97,6 +97,9 @@ export class AttemptRefused extends Error {
   }
 }
 
+/** A start's outcome: the attempt's state, and whether this start created it. */
+export type StartedAttempt = { attempt: AttemptState; created: boolean };
+
 /**
  * Starts the student's next attempt at the quiz, or answers the one still running. Starting twice
  * (double click, two tabs, two devices, two server processes) yields one attempt: the count of
@@ -114,7 +117,7 @@ export async function startAttempt(
   effective: EffectiveSettings,
   /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
   inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
-): Promise<{ attempt: AttemptState; created: boolean }> {
+): Promise<StartedAttempt> {
   const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
   const running = previous.find((a) => a.status === 'in_progress');
   if (running) return { attempt: running, created: false };

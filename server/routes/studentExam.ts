@@ -18,6 +18,7 @@ import {
   type AttemptRow,
   type AttemptState,
   type QuizRow,
+  type StartedAttempt,
 } from '../exam/attempts';
 import { paperSourceOf, studentView, type PaperQuestion } from '../exam/paper';
 import { QuizMemo } from '../exam/quizMemo';
@@ -175,8 +176,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
    * A double click, or two tabs, send two starts at once: in this process they share one paper
    * being built (across processes the unique index still decides).
    */
-  const starting = new Map<string, Promise<{ attempt: AttemptState; created: boolean }>>();
-  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<{ attempt: AttemptState; created: boolean }> {
+  const starting = new Map<string, Promise<StartedAttempt>>();
+  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<StartedAttempt> {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {

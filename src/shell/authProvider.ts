@@ -51,7 +51,10 @@ export const authProvider = {
     return '/';
   },
 
-  /** Verifies the stored session with the server for the stored role; a refusal clears storage and goes to '/', no answer keeps the session. */
+  /**
+   * Verifies the stored session with the server for the stored role; a refusal clears storage and
+   * goes to '/', no answer keeps the session, and with no token left it only goes to '/'.
+   */
   async checkAuth(): Promise<void> {
     const role = getStoredRole();
     // No credentials left: this page's session has already ended (a 405, a sign-out) and the app
