@@ -30,6 +30,8 @@ export interface SubjectCalibration {
   /** Epoch ms of the last calibration; null before the first. */
   calibratedAt: number | null;
   minResponses: number;
+  /** The subject's questions a calibration counts now (all but descriptions), calibrated or not: the "of N". */
+  questions: number;
   items: CalibrationItem[];
   /** The ability estimates of the attempts the calibration used (count 0 before the first). */
   persons: PersonsSummary;
@@ -258,7 +260,7 @@ export async function calibrateSubject(db: Kysely<Database>, subjectId: number, 
       .onConflict((oc) => oc.column('subject_id').doUpdateSet((eb) => ({ persons: eb.ref('excluded.persons'), calibrated_at: eb.ref('excluded.calibrated_at') })))
       .execute();
   });
-  return { subjectId, calibratedAt: now, minResponses, items: rows.map(toItem), persons };
+  return { subjectId, calibratedAt: now, minResponses, questions: questionIds.length, items: rows.map(toItem), persons };
 }
 
 const toItem = (row: StoredFigures & { question_id: number }): CalibrationItem => ({
@@ -275,11 +277,14 @@ const toItem = (row: StoredFigures & { question_id: number }): CalibrationItem =
 export async function storedCalibration(db: Kysely<Database>, subjectId: number, minResponses: number): Promise<SubjectCalibration> {
   const rows = await db.selectFrom('question_calibrations').selectAll().where('subject_id', '=', subjectId).orderBy('question_id').execute();
   const stored = await db.selectFrom('subject_calibrations').select('persons').where('subject_id', '=', subjectId).executeTakeFirst();
+  // Counted now: before the first calibration there are no rows, and questions added since have none yet.
+  const questions = (await subjectQuestionIds(db, subjectId)).length;
   return {
     subjectId,
     calibratedAt: rows.length ? rows[0].calibrated_at : null,
     // Before the first calibration, the threshold the next one will use.
     minResponses: rows.length ? rows[0].min_responses : minResponses,
+    questions,
     items: rows.map(toItem),
     persons: personsOf(stored?.persons),
   };

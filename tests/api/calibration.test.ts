@@ -145,7 +145,10 @@ describeDb('Rasch calibration of a subject', () => {
   it('has nothing to show before the first calibration', async () => {
     const res = await call('GET', `/api/subjects/${subjectId}/calibration`, tokens.teacher);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).data).toEqual({ subjectId, calibratedAt: null, minResponses: 30, items: [], persons: { count: 0, mean: 0, sd: 0, histogram: [] } });
+    // No rows yet, but the subject's questions are counted: the panel says "0 of N", not "0 of 0".
+    const { n } = await db().selectFrom('questions').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_id', '=', subjectId).where('type', '<>', 'description').executeTakeFirstOrThrow();
+    expect(Number(n)).toBeGreaterThan(0);
+    expect(json(res).data).toEqual({ subjectId, calibratedAt: null, minResponses: 30, questions: Number(n), items: [], persons: { count: 0, mean: 0, sd: 0, histogram: [] } });
   });
 
   describe('once calibrated', () => {
@@ -158,6 +161,7 @@ describeDb('Rasch calibration of a subject', () => {
 
     it('reports every question of the subject with its status', () => {
       expect(posted.subjectId).toBe(subjectId);
+      expect(posted.questions).toBe(posted.items.length);
       expect(posted.minResponses).toBe(30);
       expect(typeof posted.calibratedAt).toBe('number');
       const byId = new Map<number, any>(posted.items.map((item: any) => [item.questionId, item]));

@@ -23,7 +23,9 @@ describe('bank health: the person–item map', () => {
     expect(personItemMap({ items: [], persons: { count: 0, mean: 0, sd: 0, histogram: [] } })).toEqual([]);
   });
 
-  it('counts the calibrated questions of all', () => {
-    expect(calibratedCount(items)).toEqual({ calibrated: 3, total: 5 });
+  it("counts the calibrated questions of the subject's questions now", () => {
+    expect(calibratedCount({ items, questions: 5 })).toEqual({ calibrated: 3, total: 5 });
+    // Before the first calibration there are no rows, but the subject has its questions.
+    expect(calibratedCount({ items: [], questions: 10 })).toEqual({ calibrated: 0, total: 10 });
   });
 });

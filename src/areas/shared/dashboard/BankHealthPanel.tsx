@@ -49,7 +49,7 @@ export function BankHealthPanel({ subjects }: { subjects: { subjectId: number; n
     }
   };
   const map = data ? personItemMap(data) : [];
-  const count = data ? calibratedCount(data.items) : undefined;
+  const count = data ? calibratedCount(data) : undefined;
   return (
     <Panel title="Question bank health">
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>

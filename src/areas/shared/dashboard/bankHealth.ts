@@ -12,6 +12,8 @@ export interface SubjectCalibrationView {
   subjectId: number;
   calibratedAt: number | null;
   minResponses: number;
+  /** The subject's questions a calibration counts now, calibrated or not. */
+  questions: number;
   items: CalibrationItemView[];
   persons: PersonsSummary;
 }
@@ -45,7 +47,7 @@ export function personItemMap(data: Pick<SubjectCalibrationView, 'items' | 'pers
   return rows;
 }
 
-/** "12 of 40 questions calibrated" */
-export function calibratedCount(items: readonly CalibrationItemView[]): { calibrated: number; total: number } {
-  return { calibrated: items.filter((i) => i.status === 'calibrated').length, total: items.length };
+/** "12 of 40 questions calibrated": the calibrated rows against the subject's questions now (none before the first calibration). */
+export function calibratedCount(data: Pick<SubjectCalibrationView, 'items' | 'questions'>): { calibrated: number; total: number } {
+  return { calibrated: data.items.filter((i) => i.status === 'calibrated').length, total: data.questions };
 }
