@@ -26,12 +26,14 @@ export const quizzesOfStudent = (db: Db, user: SessionUser) =>
 /**
  * One quiz, when this student may take it (the same rule as quizzesOfStudent): found by its key,
  * then the membership of its own group checked by the group's key, instead of listing the
- * student's groups first (the instruction page and every start ask this).
+ * student's groups first (the instruction page and every start ask this). Its key and version
+ * only: the whole row (forty columns, several times the cost of the check) comes from the route's
+ * memo of quiz rows by version.
  */
 const quizOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
   db
     .selectFrom('quizzes as q')
-    .selectAll('q')
+    .select(['q.id', 'q.updated_at'])
     .where('q.id', '=', quizId)
     .where('q.published', '=', 1)
     .where((eb) =>
@@ -41,7 +43,11 @@ const quizOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
       ]),
     ),
 );
-export const quizOfStudent = (db: Db, user: SessionUser, quizId: number) => quizOfStudentQuery.first(db, quizId, user.userId);
+export const quizVersionOfStudent = (db: Db, user: SessionUser, quizId: number) => quizOfStudentQuery.first(db, quizId, user.userId);
+
+/** A quiz's key and version (its updated_at), or undefined. */
+const quizVersionQuery = prepared((db, quizId: number) => db.selectFrom('quizzes').select(['id', 'updated_at']).where('id', '=', quizId));
+export const quizVersion = (db: Db, quizId: number) => quizVersionQuery.first(db, quizId);
 
 /**
  * The student's quizzes whose window may be open now (`available`) or still to open (`upcoming`):

@@ -42,7 +42,8 @@ import {
   attemptStateOfStudent,
   attemptStatesOf,
   attemptStatus,
-  quizOfStudent,
+  quizVersion,
+  quizVersionOfStudent,
   quizzesOfStudentInWindow,
   savedAnswer,
   savedAnswers,
@@ -146,10 +147,32 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => group.drain());
   const integrity = examIntegrity(app);
 
+  /**
+   * Quiz rows by version (updated_at), shared by the requests of a hall for a few seconds: each
+   * request still reads the quiz's key and version (and the student's right to it), but not its
+   * forty columns. Frozen: one object serves every student.
+   */
+  const quizRows = new QuizMemo<Quiz>(
+    async ({ id }) => {
+      const row = await loadQuiz(app.db, id);
+      if (!row) throw notFound('Quiz not found');
+      return Object.freeze(row) as Quiz;
+    },
+    10_000,
+    1_000,
+  );
+
   async function myQuiz(user: SessionUser, quizId: number): Promise<Quiz> {
-    const quiz = await quizOfStudent(app.db, user, quizId);
-    if (!quiz) throw notFound('Quiz not found');
-    return quiz as Quiz;
+    const version = await quizVersionOfStudent(app.db, user, quizId);
+    if (!version) throw notFound('Quiz not found');
+    return quizRows.get(version);
+  }
+
+  /** The quiz of an attempt of this student's (it exists: attempts keep their quiz). */
+  async function quizOfAttempt(quizId: number): Promise<Quiz> {
+    const version = await quizVersion(app.db, quizId);
+    if (!version) throw notFound('Quiz not found');
+    return quizRows.get(version);
   }
 
   /** Closing an attempt ends its exam-link sessions (in the database): this process forgets them at once. */
@@ -304,7 +327,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
     const attempt = await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
-    const quiz = (await loadQuiz(app.db, attempt.quiz_id))!;
+    const quiz = await quizOfAttempt(attempt.quiz_id);
     const answers = await savedAnswers(app.db, attempt.id);
     return ok({
       id: attempt.id,
@@ -394,7 +417,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = overdue ? await closedBy(req.user!, await closeAttempt(app.db, state.id, 'deadline', Date.now(), group.run)) : state;
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student', Date.now(), group.run)) : attempt;
-    const quiz = (await loadQuiz(app.db, closed.quiz_id))!;
+    const quiz = await quizOfAttempt(closed.quiz_id);
     const review = await reviewFor(app.db, quiz, closed);
     if (!review.options.marks) closed.score = null;
     return ok(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeDb, useTestApp } from './helper';
+import { describeDb, useTestApp, editQuizRow } from './helper';
 import { recalibrateClosed, subjectsDue } from '../../server/analysis/calibration';
 import { insertQuiz, insertSingleChoice, json, newTenant, unique, whoIs, type Tenant, type Who } from './fixtures';
 import { calibrateRasch, type RaschResponse } from '../../server/analysis/rasch';
@@ -96,7 +96,7 @@ describeDb('Rasch calibration of a subject', () => {
     const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
     for (let qz = 0; qz < QUIZZES; qz++) {
       const quizId = await insertQuiz(t, teacher, unique('Calibration quiz '));
-      await db().updateTable('quizzes').set({ random_rules: JSON.stringify([{ module: moduleId, count: DRAWN }]), published: 1 }).where('id', '=', quizId).execute();
+      await editQuizRow(db(), quizId, { random_rules: JSON.stringify([{ module: moduleId, count: DRAWN }]), published: 1 });
       await db().insertInto('quiz_subjects').values({ quiz_id: quizId, subject_id: subjectId }).execute();
       for (const [s, studentId] of students.entries()) {
         const theta = normal();
@@ -268,7 +268,7 @@ describeDb('Rasch calibration of a subject', () => {
     expect(await subjectsDue(db(), Date.now())).not.toContain(subjectId);
     const quiz = (await db().selectFrom('quiz_subjects').select('quiz_id').where('subject_id', '=', subjectId).orderBy('quiz_id').executeTakeFirstOrThrow()).quiz_id;
     const closedAt = Date.now();
-    await db().updateTable('quizzes').set({ valid_to: closedAt }).where('id', '=', quiz).execute();
+    await editQuizRow(db(), quiz, { valid_to: closedAt });
     expect(await subjectsDue(db(), closedAt - 1)).not.toContain(subjectId);
     expect(await subjectsDue(db(), closedAt + 1)).toContain(subjectId);
     expect(await recalibrateClosed(db(), 30, closedAt + 1)).toBeGreaterThanOrEqual(1);

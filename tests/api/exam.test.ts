@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { closeExpiredAttempts, SAVE_GRACE_MS, sweepExpiredAttempts } from '../../server/exam/attempts';
 import { EXAM_LINK_ONLY, EXAM_LINK_OTHER_QUIZ } from '../../server/auth/examLinkScope';
-import { describeDb, useTestApp } from './helper';
+import { describeDb, useTestApp, editQuizRow } from './helper';
 import { REVIEW_EVERYTHING, REVIEW_MARKS_ONLY } from '../support/review';
 import { DEFAULT_REVIEW } from '../../src/schemas/quizzes';
 
@@ -635,7 +635,7 @@ describeDb('students take exams', () => {
 
     it('analyses the attempt per question, module and difficulty', async () => {
       // The quiz has closed for everyone: its correct answers are released.
-      await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
+      await editQuizRow(db(), quiz, { valid_to: Date.now() - MINUTE });
       const res = await call('GET', `/api/student/attempts/${attemptId}/analysis`, 'student');
       expect(res.statusCode, res.body).toBe(200);
       const data = body(res).data;
@@ -710,7 +710,7 @@ describeDb('students take exams', () => {
         const late = await start(quizId, 'peer');
         // The window closes; the peer's attempt runs on (extra time), then is within its grace.
         const now = Date.now();
-        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await editQuizRow(db(), quizId, { valid_to: now - 2 * MINUTE });
         await setDeadline(late.id, now + 5 * MINUTE);
         expect(await analysis(early.id)).toMatchObject({ answersReleased: false, score: 1 });
         expect(keysOf(await analysis(early.id))).toEqual([]);
@@ -730,7 +730,7 @@ describeDb('students take exams', () => {
         expect((await call('POST', `/api/student/attempts/${early.id}/submit`, 'student')).statusCode).toBe(200);
         const gone = await start(quizId, 'peer');
         const now = Date.now();
-        await db().updateTable('quizzes').set({ valid_to: now - 2 * MINUTE }).where('id', '=', quizId).execute();
+        await editQuizRow(db(), quizId, { valid_to: now - 2 * MINUTE });
         await setDeadline(gone.id, now - SAVE_GRACE_MS - MINUTE);
         expect(await analysis(early.id)).toMatchObject({ answersReleased: true });
         expect(keysOf(await analysis(early.id))).toEqual([true]);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Database } from '../../server/db/tables';
 import { loadConfig, type Config } from '../../server/config';
 import { startPortal, type Portal } from '../../server/start';
 import { DEMO_PASSWORD } from '../../server/seed/demo';
@@ -63,4 +65,13 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await database?.drop();
   });
   return t;
+}
+
+/**
+ * Changes a quiz's row directly, with a new version (updated_at), as every change through the app
+ * makes one: the exam routes keep quiz rows by version, so a change that kept the version would
+ * not be seen for a few seconds (server/routes/studentExam.ts, quizRows).
+ */
+export async function editQuizRow(db: Kysely<Database>, quizId: number, values: Updateable<Database['quizzes']>): Promise<void> {
+  await db.updateTable('quizzes').set({ ...values, updated_at: sql<number>`updated_at + 1` }).where('id', '=', quizId).execute();
 }

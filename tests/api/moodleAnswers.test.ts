@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { gradeResponse } from '../../server/exam/grading';
 import { regradeAttempt } from '../../server/exam/attempts';
 import { toPaperQuestion, type PaperQuestion, type QuestionRow } from '../../server/exam/paper';
-import { describeDb, useTestApp } from './helper';
+import { describeDb, useTestApp, editQuizRow } from './helper';
 import { REVIEW_EVERYTHING, REVIEW_MARKS_ONLY } from '../support/review';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations as Record<string, Migration> };
@@ -278,7 +278,7 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
     expect(early.answersReleased).toBe(false);
     expect(early.questions.every((q) => q.feedback === undefined)).toBe(true);
 
-    await db().updateTable('quizzes').set({ review: JSON.stringify(REVIEW_EVERYTHING) }).where('id', '=', quizId).execute();
+    await editQuizRow(db(), quizId, { review: JSON.stringify(REVIEW_EVERYTHING) });
     const released = await analysis();
     const feedbackOf = (id: number) => released.questions.find((q) => q.id === id)!.feedback;
     expect(feedbackOf(frog.id)).toEqual({ answer: ['OK.'], general: 'Frogs are amphibians.' });
@@ -289,7 +289,7 @@ describeDb('questions keep Moodle feedback and weighted answers; a quiz marks th
     expect(feedbackOf(tf.id)).toEqual({ answer: ['It is stable.'] });
 
     // A quiz that does not allow review shows no feedback.
-    await db().updateTable('quizzes').set({ review: JSON.stringify(REVIEW_MARKS_ONLY) }).where('id', '=', quizId).execute();
+    await editQuizRow(db(), quizId, { review: JSON.stringify(REVIEW_MARKS_ONLY) });
     expect((await analysis()).questions.every((q) => q.feedback === undefined)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeDb, useTestApp } from './helper';
+import { describeDb, useTestApp, editQuizRow } from './helper';
 import { bodies, created, demoTenant, isoIn, json, type Tenant } from './fixtures';
 import { reviewMatrix } from '../support/review';
 import { DEFAULT_REVIEW, REVIEW_ITEMS, type ReviewItem, type ReviewTime } from '../../src/schemas/quizzes';
@@ -48,7 +48,7 @@ describeDb('review options by time', () => {
   async function moveTo(time: ReviewTime, quiz: number, attempt: number) {
     if (time === 'immediately') return;
     await db().updateTable('attempts').set({ submitted_at: Date.now() - 3 * MINUTE }).where('id', '=', attempt).execute();
-    if (time === 'closed') await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
+    if (time === 'closed') await editQuizRow(db(), quiz, { valid_to: Date.now() - MINUTE });
   }
 
   const analysis = async (attempt: number) => {
@@ -110,7 +110,7 @@ describeDb('review options by time', () => {
     expect(early.questions[0].feedback).toBeUndefined();
     expect((await historyOf(attempt)).score).toBe(2);
     // valid_to passed, but a classmate's attempt still runs: still no key.
-    await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
+    await editQuizRow(db(), quiz, { valid_to: Date.now() - MINUTE });
     const running = await db().insertInto('attempts').values({ quiz_id: quiz, student_id: A.who.TEACHER.userId, attempt_no: 1, status: 'in_progress', started_at: Date.now(), deadline: Date.now() + 10 * MINUTE, submitted_at: null, closed_by: null, score: null, max_score: 2, pending: 0, counted: 0, paper: '[]', created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
     expect((await analysis(attempt)).answersReleased).toBe(false);
     await db().deleteFrom('attempts').where('id', '=', running.id).execute();
@@ -123,7 +123,7 @@ describeDb('review options by time', () => {
   it("takes the student's own close from an override for 'after the quiz closes'", async () => {
     const { quiz, attempt } = await taken(undefined);
     await db().updateTable('attempts').set({ submitted_at: Date.now() - 3 * MINUTE }).where('id', '=', attempt).execute();
-    await db().updateTable('quizzes').set({ valid_to: Date.now() - MINUTE }).where('id', '=', quiz).execute();
+    await editQuizRow(db(), quiz, { valid_to: Date.now() - MINUTE });
     expect((await analysis(attempt)).reviewTime).toBe('closed');
     const added = await t.request('POST', `/api/quizzes/${quiz}/overrides`, { token: A.tokens.TEACHER, body: { studentId: A.who.STUDENT.userId, valid_to: isoIn(60 * MINUTE) } });
     expect(added.statusCode, added.body).toBe(201);

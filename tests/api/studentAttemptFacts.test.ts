@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { nextAttemptMessage, reasonOfRefusal, START_BLOCK_TEXT } from '../../src/schemas/examStart';
 import { clockText } from '../../src/student/quizzes/quizFacts';
-import { describeDb, useTestApp } from './helper';
+import { describeDb, useTestApp, editQuizRow } from './helper';
 import { bodies, created, demoTenant, json, type Tenant } from './fixtures';
 
 /**
@@ -40,7 +40,7 @@ describeDb('student attempt facts', () => {
     expect(json(refused).message).toBe(nextAttemptMessage(clockText(json(refused).data.nextAttemptAt, json(refused).data.nextAttemptAt)));
 
     // The delay over, the second attempt starts; after it none is left.
-    await t.portal.database.db.updateTable('quizzes').set({ attempt_delay1_minutes: 0 }).where('id', '=', quiz).execute();
+    await editQuizRow(t.portal.database.db, quiz, { attempt_delay1_minutes: 0 });
     const second = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
     expect(second.statusCode, second.body).toBe(201);
     expect((await student('POST', `/api/student/attempts/${json(second).data.id}/submit`)).statusCode).toBe(200);
@@ -48,5 +48,27 @@ describeDb('student attempt facts', () => {
     expect(none.statusCode, none.body).toBe(409);
     expect(json(none).message).toBe(START_BLOCK_TEXT['no-attempts'].message);
     expect(reasonOfRefusal(json(none).data)).toBe('no-attempts');
+  });
+
+  it('shows a teacher’s change of the quiz at the student’s next request (quiz rows are kept by version)', async () => {
+    const body = bodies.openQuiz(A, { attempts_allowed: 2 });
+    const quiz = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body }), 'quiz').id as number;
+    expect(json(await student('GET', `/api/student/quizzes/${quiz}`)).data).toMatchObject({ name: body.name, attemptsAllowed: 2 });
+    const started = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(started.statusCode, started.body).toBe(201);
+    const attempt = json(started).data.id as number;
+    expect(json(await student('GET', `/api/student/attempts/${attempt}`)).data.quizName).toBe(body.name);
+
+    // A version is the millisecond of the edit: the edit comes in a later one than the reads above.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const edited = await t.request('PUT', `/api/quizzes/${quiz}`, { token: A.tokens.TEACHER, body: { ...body, name: `${body.name} (moved)`, attempts_allowed: 3 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(json(await student('GET', `/api/student/quizzes/${quiz}`)).data).toMatchObject({ name: `${body.name} (moved)`, attemptsAllowed: 3 });
+    expect(json(await student('GET', `/api/student/attempts/${attempt}`)).data.quizName).toBe(`${body.name} (moved)`);
+
+    // Unpublished, it is gone from the student at once, whatever was kept.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect((await t.request('PUT', `/api/quizzes/${quiz}`, { token: A.tokens.TEACHER, body: { ...body, published: false } })).statusCode).toBe(200);
+    expect((await student('GET', `/api/student/quizzes/${quiz}`)).statusCode).toBe(404);
   });
 });
