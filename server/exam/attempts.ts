@@ -97,6 +97,36 @@ export class AttemptRefused extends Error {
   }
 }
 
+/**
+ * A new attempt, in progress from `startedAt`, or nothing when its number is taken (a start of
+ * another process won the race). Its state only is returned: the paper (tens of kB) was just
+ * built by the caller, and reading it back is garbage. Compiled once: every start of a hall runs it.
+ */
+const insertAttemptQuery = prepared((db, quizId: number, studentId: number, attemptNo: number, startedAt: number, deadline: number, maxScore: number, paper: string, paperSeed: string | null) =>
+  db
+    .insertInto('attempts')
+    .values({
+      quiz_id: quizId,
+      student_id: studentId,
+      attempt_no: attemptNo,
+      status: 'in_progress',
+      started_at: startedAt,
+      deadline,
+      submitted_at: null,
+      closed_by: null,
+      score: null,
+      max_score: maxScore,
+      pending: 0,
+      counted: 0,
+      paper,
+      paper_seed: paperSeed,
+      created_at: startedAt,
+      updated_at: startedAt,
+    })
+    .onConflict((oc) => oc.columns(['quiz_id', 'student_id', 'attempt_no']).doNothing())
+    .returning(ATTEMPT_STATE),
+);
+
 /** A start's outcome: the attempt's state, and whether this start created it. */
 export type StartedAttempt = { attempt: AttemptState; created: boolean };
 
@@ -112,13 +142,23 @@ export async function startAttempt(
   db: Kysely<Database>,
   quiz: NonNullable<QuizRow>,
   studentId: number,
-  now: number,
-  drawFrom: { config: QuizPaperConfig; source: PaperSource; log?: { warn(obj: object, msg: string): void } } | undefined,
-  effective: EffectiveSettings,
-  /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
-  inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
+  {
+    now,
+    drawFrom,
+    effective,
+    inTransaction = (work) => db.transaction().execute(work),
+    previous: known,
+  }: {
+    now: number;
+    drawFrom: { config: QuizPaperConfig; source: PaperSource; log?: { warn(obj: object, msg: string): void } } | undefined;
+    effective: EffectiveSettings;
+    /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
+    inTransaction?: TransactionRunner;
+    /** The student's attempts at the quiz as the caller has just read them (read here otherwise); the transaction reads them again. */
+    previous?: readonly AttemptState[];
+  },
 ): Promise<StartedAttempt> {
-  const previous = await attemptStatesOfQuiz(db, quiz.id, studentId);
+  const previous = known ?? (await attemptStatesOfQuiz(db, quiz.id, studentId));
   const running = previous.find((a) => a.status === 'in_progress');
   if (running) return { attempt: running, created: false };
   const buildOn = quiz.builds_on_last === 1 && previous.length ? previous[previous.length - 1] : undefined;
@@ -146,30 +186,8 @@ export async function startAttempt(
     if (stillRunning) return { attempt: stillRunning, created: false };
     const next = nextAttemptOf(attempts, effective.attempts_allowed, { first: quiz.attempt_delay1_minutes, later: quiz.attempt_delay2_minutes }, now);
     if (next.kind !== 'allowed') throw new AttemptRefused(next);
-    const inserted = await trx
-      .insertInto('attempts')
-      .values({
-        quiz_id: quiz.id,
-        student_id: studentId,
-        attempt_no: next.attemptNo,
-        status: 'in_progress',
-        started_at: now,
-        deadline: deadlineOf(now, effective.duration ?? 0, extra, effective.valid_to ?? now),
-        submitted_at: null,
-        closed_by: null,
-        score: null,
-        max_score: Math.round(maxScore * 100) / 100,
-        pending: 0,
-        counted: 0,
-        paper: JSON.stringify(questions),
-        paper_seed: paperSeed,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['quiz_id', 'student_id', 'attempt_no']).doNothing())
-      // Its state only: the paper (tens of kB) was just built here, and reading it back is garbage.
-      .returning(ATTEMPT_STATE)
-      .executeTakeFirst();
+    const deadline = deadlineOf(now, effective.duration ?? 0, extra, effective.valid_to ?? now);
+    const inserted = await insertAttemptQuery.first(trx, quiz.id, studentId, next.attemptNo, now, deadline, Math.round(maxScore * 100) / 100, JSON.stringify(questions), paperSeed);
     if (!inserted) {
       const winner = await trx.selectFrom('attempts').select(ATTEMPT_STATE).where('quiz_id', '=', quiz.id).where('student_id', '=', studentId).where('attempt_no', '=', next.attemptNo).executeTakeFirstOrThrow();
       return { attempt: winner, created: false };

@@ -200,11 +200,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
    * being built (across processes the unique index still decides).
    */
   const starting = new Map<string, Promise<StartedAttempt>>();
-  function startOnce(quiz: Quiz, studentId: number, now: number, settings: EffectiveSettings): Promise<StartedAttempt> {
+  function startOnce(quiz: Quiz, studentId: number, now: number, effective: EffectiveSettings, previous: readonly AttemptState[]): Promise<StartedAttempt> {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {
-      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, now, from, settings, group.run));
+      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, { now, drawFrom: from, effective, inTransaction: group.run, previous }));
       starting.set(key, pending);
       void pending.finally(() => starting.delete(key)).catch(() => {});
     }
@@ -312,7 +312,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
         if (settings.valid_from === null || settings.valid_to === null || now < settings.valid_from) throw startRefused('not-open', 'NOT_OPEN');
         if (now >= settings.valid_to) throw startRefused('closed', 'CLOSED');
         try {
-          ({ attempt, created } = await startOnce(quiz, user.userId, now, settings));
+          ({ attempt, created } = await startOnce(quiz, user.userId, now, settings, attempts));
         } catch (error) {
           if (error instanceof AttemptRefused) throw attemptRefusal(error);
           throw error;
