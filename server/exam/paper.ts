@@ -98,7 +98,39 @@ export function sample<T>(items: readonly T[], count: number): T[] {
   return out.slice(0, n);
 }
 
-export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
+/**
+ * What a question's row gives every paper alike: its answer key and feedback (parsed from the
+ * row's JSON), the options, choices and gaps before a paper shuffles them. Kept per row object
+ * (a quiz's fixed questions are the same rows for every student who starts it, server/exam/quizMemo.ts)
+ * and frozen: papers share it.
+ */
+interface QuestionTemplate {
+  head: Omit<PaperQuestion, 'key' | 'options' | 'stems' | 'choices' | 'gaps'>;
+  key: AnswerKey;
+  options?: readonly { id: string; text: string }[];
+  /** Matching: the stems in the teacher's order, and the choices a paper shuffles. */
+  matching?: { stems: PaperQuestion['stems']; choices: NonNullable<PaperQuestion['choices']> };
+  /** Cloze: the gaps as parsed (their answers in the teacher's order). */
+  clozeGaps?: NonNullable<AnswerKey['clozeGaps']>;
+}
+
+const templates = new WeakMap<QuestionRow, QuestionTemplate>();
+
+function templateOf(row: QuestionRow): QuestionTemplate {
+  let template = templates.get(row);
+  if (!template) templates.set(row, (template = deepFreeze(buildTemplate(row))));
+  return template;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function buildTemplate(row: QuestionRow): QuestionTemplate {
   const options = row.options ? (JSON.parse(row.options) as { id: string; text: string; correct: boolean; weight?: number; feedback?: string }[]) : undefined;
   const type = row.type as AnswerKey['type'];
   const key: AnswerKey = { type, marks: row.marks };
@@ -137,9 +169,7 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
     ...(row.false_feedback ? { false: row.false_feedback } : {}),
   };
   if (Object.keys(feedback).length) key.feedback = feedback;
-  const shown = options?.map(({ id, text }) => ({ id, text }));
-  const extra = moodleTypePaper(row, key, shuffleOptions);
-  return {
+  const head = {
     id: row.id,
     version: row.version,
     type,
@@ -149,35 +179,45 @@ export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): Pape
     moduleId: row.module_id,
     topicId: row.topic_id,
     difficulty: row.difficulty,
-    ...(shown ? { options: shuffleOptions ? shuffle(shown) : shown } : {}),
-    ...extra,
-    key,
   };
-}
-
-/**
- * Matching: the stems keep the teacher's order and the choices are shuffled on every paper (the
- * student picks from them). Cloze: the text goes to the student with `{#n}` in place of each gap, so
- * the answers never leave the server; a shuffled choice or multiple-response gap (MCS, MCVS, MCHS, MRS, MRHS) is shuffled when the
- * quiz shuffles options.
- */
-function moodleTypePaper(row: QuestionRow, key: AnswerKey, shuffleOptions: boolean): Partial<PaperQuestion> {
+  const template: QuestionTemplate = { head, key, ...(options ? { options: options.map(({ id, text }) => ({ id, text })) } : {}) };
   if (row.type === 'matching') {
     const pairs = row.match_pairs ? (JSON.parse(row.match_pairs) as { id: string; question: string; answer: string }[]) : [];
     const layout = matchLayout(pairs);
     key.matchRight = layout.right;
-    return { stems: layout.stems, choices: shuffle(layout.choices) };
+    template.matching = { stems: layout.stems, choices: layout.choices };
   }
   if (row.type === 'cloze') {
     const parsed = parseCloze(row.question);
     key.clozeGaps = parsed.gaps;
-    const gaps = parsed.gaps.map((gap) => {
-      const order = gap.answers.map((_, i) => i);
-      return gapView(gap, hasOptions(gap) && gap.shuffle && shuffleOptions ? shuffle(order) : order);
-    });
-    return { question: parsed.text, gaps };
+    head.question = parsed.text;
+    template.clozeGaps = parsed.gaps;
   }
-  return {};
+  return template;
+}
+
+/**
+ * One question of a paper. Matching: the stems keep the teacher's order and the choices are
+ * shuffled on every paper (the student picks from them). Cloze: the text goes to the student with
+ * `{#n}` in place of each gap, so the answers never leave the server; a shuffled choice or
+ * multiple-response gap (MCS, MCVS, MCHS, MRS, MRHS) is shuffled when the quiz shuffles options.
+ */
+export function toPaperQuestion(row: QuestionRow, shuffleOptions: boolean): PaperQuestion {
+  const { head, key, options, matching, clozeGaps } = templateOf(row);
+  return {
+    ...head,
+    ...(options ? { options: shuffleOptions ? shuffle(options) : [...options] } : {}),
+    ...(matching ? { stems: matching.stems, choices: shuffle(matching.choices) } : {}),
+    ...(clozeGaps
+      ? {
+          gaps: clozeGaps.map((gap) => {
+            const order = gap.answers.map((_, i) => i);
+            return gapView(gap, hasOptions(gap) && gap.shuffle && shuffleOptions ? shuffle(order) : order);
+          }),
+        }
+      : {}),
+    key,
+  };
 }
 
 /** Ids of the bank questions that a random rule may draw from: the quiz's department and subjects, and the rule's filters. */

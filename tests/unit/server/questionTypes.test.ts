@@ -408,3 +408,31 @@ describe('the exam page and the editor for the new types', async () => {
     expect(withType(description, 'single').marks).toBe('1');
   });
 });
+
+describe('papers drawn from one question row', () => {
+  const options = JSON.stringify(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((text, i) => ({ id: `o${i}`, text, correct: i === 2 })));
+  const single = row({ type: 'single', options });
+  const matching = row({ id: 2, type: 'matching', marks: 4, match_pairs: JSON.stringify(animals) });
+  const cloze = row({ id: 3, type: 'cloze', question: 'Paris is in {1:MULTICHOICE_S:Spain~=France~Italy~Chile~Peru~Japan~Kenya~Laos}.' });
+
+  it('share the parsed key (frozen) and still shuffle each paper on its own', () => {
+    const papers = Array.from({ length: 12 }, () => [toPaperQuestion(single, true), toPaperQuestion(matching, true), toPaperQuestion(cloze, true)]);
+    const [first] = papers;
+    for (const paper of papers) for (const [i, q] of paper.entries()) expect(q.key).toBe(first[i].key);
+    expect(Object.isFrozen(first[0].key) && Object.isFrozen(first[0].key.correctOptions)).toBe(true);
+    expect(() => first[0].key.correctOptions!.push('o1')).toThrow(TypeError);
+    // 8 options, 12 papers: the same order every time would be chance of 1 in 40,320^11.
+    expect(new Set(papers.map((p) => p[0].options!.map((o) => o.id).join())).size).toBeGreaterThan(1);
+    expect(new Set(papers.map((p) => p[2].gaps![0].options!.map((o) => o.id).join())).size).toBeGreaterThan(1);
+    expect(first[1].stems!.map((s) => s.text)).toEqual(['Dog', 'Frog', 'Toad', 'Cat']);
+    expect(first[2].question).toBe('Paris is in {#1}.');
+  });
+
+  it('are the same as without a shuffle, option for option, when the quiz does not shuffle', () => {
+    const a = toPaperQuestion(single, false);
+    const b = toPaperQuestion(single, false);
+    expect(a.options!.map((o) => o.text).join('')).toBe('ABCDEFGH');
+    expect(b).toEqual(a);
+    expect(b.options).not.toBe(a.options);
+  });
+});
