@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import { STATEMENT_CACHE_MAX_SOURCE } from '../db/database';
+import { placeholders, sqlText } from '../db/sqlText';
 import { isPostgres } from '../db/migrations/helpers';
 import { SAVE_GRACE_MS } from './attempts';
 
@@ -96,34 +96,16 @@ const UPDATE_EXTRA: Record<string, string> = {
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * The batch's statements as SQL text, by dialect, size and shape. Written by hand rather than with
- * the query builder: on the busiest route, building and compiling the builder's nodes (one per bound
- * value, 7 a save) cost more CPU than running the statement (bench/results/2026-11-28-second-pass.md). The
- * same text is the same prepared statement on SQLite (server/db/database.ts).
+ * The batch's statements are SQL texts by dialect, size and shape (server/db/sqlText.ts): on the
+ * busiest route the query builder's nodes (one per bound value, 7 a save) cost more CPU than running
+ * the statement. This one: the attempts of the batch still in progress, with their deadlines
+ * (locked on PostgreSQL: see writeBatch).
  */
-const statements = new Map<string, string>();
-function statement(key: string, build: () => string): string {
-  let text = statements.get(key);
-  if (text === undefined) {
-    text = build();
-    // Kept only as long as SQLite's statement cache keeps such a text: a longer one (more than
-    // about a hundred saves in one batch) is rare and cheap per save, and would only hold memory.
-    if (text.length <= STATEMENT_CACHE_MAX_SOURCE) statements.set(key, text);
-  }
-  return text;
-}
-/** Placeholders for `count` values, grouped `per` in parentheses when per > 0. */
-function placeholders(postgres: boolean, count: number, per = 0): string {
-  const one = (i: number) => (postgres ? `$${i + 1}` : '?');
-  if (per === 0) return Array.from({ length: count }, (_, i) => one(i)).join(', ');
-  return Array.from({ length: count / per }, (_, row) => `(${Array.from({ length: per }, (_, c) => one(row * per + c)).join(', ')})`).join(', ');
-}
-/** The attempts of the batch still in progress, with their deadlines (locked on PostgreSQL: see writeBatch). */
 const openAttemptsSql = (postgres: boolean, count: number) =>
-  statement(`open:${postgres}:${count}`, () => `select id, deadline from attempts where id in (${placeholders(postgres, count)}) and status = 'in_progress'${postgres ? ' for no key update' : ''}`);
+  sqlText(`open:${postgres}:${count}`, () => `select id, deadline from attempts where id in (${placeholders(postgres, count)}) and status = 'in_progress'${postgres ? ' for no key update' : ''}`);
 /** The upsert of `rows` answers of one shape; out-of-order or repeated requests never overwrite a newer answer (the where clause). */
 const upsertSql = (postgres: boolean, rows: number, shape: string) =>
-  statement(
+  sqlText(
     `upsert:${postgres}:${rows}:${shape}`,
     () =>
       `insert into answers (attempt_id, question_id, response, seq, saved_at, flagged, time_spent_ms) values ${placeholders(postgres, rows * 7, 7)} ` +
