@@ -269,9 +269,11 @@ export async function writeAnswerUpdates(trx: Db, attemptId: number, updates: An
   await trx.executeQuery(CompiledQuery.raw(text, parameters));
 }
 
+const storedAnswersQuery = prepared((db, attemptId: number) => db.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'manual']).where('attempt_id', '=', attemptId));
+
 /** Grades every answer of an attempt. Two statements, whatever the paper's size. */
 export async function gradeAttempt(trx: Db, attempt: AttemptRow, marking: Marking): Promise<{ score: number; maxScore: number; pending: boolean }> {
-  const stored = await trx.selectFrom('answers').select(['question_id', 'response', 'marks', 'outcome', 'manual']).where('attempt_id', '=', attempt.id).execute();
+  const stored = await storedAnswersQuery.all(trx, attempt.id);
   const { total, updates } = gradeAnswers(paperOf(attempt), stored, marking);
   await writeAnswerUpdates(trx, attempt.id, updates);
   return total;
@@ -297,7 +299,7 @@ export async function gradeAttempts(db: Kysely<Database>, attemptIds: number[], 
       // failure of one alone is left for the next sweep.
       for (const id of chunk) {
         try {
-          if (closeFirst) await closeAttempt(db, id, closeFirst.by, closeFirst.now);
+          if (closeFirst) await closeAttempt(db, id, closeFirst.by, { now: closeFirst.now });
           else await regradeAttempt(db, id);
           graded++;
         } catch {
@@ -366,27 +368,48 @@ export async function closeAttempt(
   db: Kysely<Database>,
   attemptId: number,
   by: 'student' | 'deadline' | 'teacher',
-  now = Date.now(),
-  inTransaction: TransactionRunner = (work) => db.transaction().execute(work),
+  {
+    now = Date.now(),
+    inTransaction = (work) => db.transaction().execute(work),
+    marking,
+  }: {
+    now?: number;
+    /** Where its transaction runs: its own by default, or a group commit's (server/db/groupCommit.ts). */
+    inTransaction?: TransactionRunner;
+    /** The quiz's marking when the caller has the quiz at hand (read here otherwise). */
+    marking?: Marking;
+  } = {},
 ): Promise<AttemptRow> {
   return inTransaction(async (trx) => {
-    const attempt = await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    const attempt = await attemptQuery.first(trx, attemptId);
+    if (!attempt) throw new Error(`no attempt ${attemptId}`);
     if (attempt.status !== 'in_progress') return attempt;
-    const moved = await trx
-      .updateTable('attempts')
-      .set({ status: 'submitted', submitted_at: Math.min(now, attempt.deadline + SAVE_GRACE_MS), closed_by: by, updated_at: now })
-      .where('id', '=', attemptId)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return (await trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow());
+    const submittedAt = Math.min(now, attempt.deadline + SAVE_GRACE_MS);
+    const moved = await closeQuery.all(trx, submittedAt, by, now, attemptId);
+    if (moved.length !== 1) return (await attemptQuery.first(trx, attemptId))!;
     await endExamLinkSessions(trx, [attempt], now);
-    const quiz = (await loadQuiz(trx, attempt.quiz_id))!;
-    const total = await gradeAttempt(trx, attempt, markingOf(quiz));
-    await trx.updateTable('attempts').set({ score: total.score, pending: total.pending ? 1 : 0 }).where('id', '=', attemptId).execute();
+    const total = await gradeAttempt(trx, attempt, marking ?? markingOf((await loadQuiz(trx, attempt.quiz_id))!));
+    const pending = total.pending ? 1 : 0;
+    await scoreQuery.all(trx, total.score, pending, attemptId);
     await recountAttempts(trx, [attempt]);
-    return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    // Only what the close changed is read back (its paper, tens of kB, is as it was).
+    const counted = await countedQuery.first(trx, attemptId);
+    return { ...attempt, status: 'submitted', submitted_at: submittedAt, closed_by: by, updated_at: now, score: total.score, pending, counted: counted!.counted };
   });
 }
+
+/** The statements of a close, compiled once: a hall submits at once. */
+const attemptQuery = prepared((db, id: number) => db.selectFrom('attempts').selectAll().where('id', '=', id));
+const closeQuery = prepared((db, submittedAt: number, by: string, now: number, id: number) =>
+  db
+    .updateTable('attempts')
+    .set({ status: 'submitted', submitted_at: submittedAt, closed_by: by as AttemptRow['closed_by'], updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .returning('id'),
+);
+const scoreQuery = prepared((db, score: number, pending: number, id: number) => db.updateTable('attempts').set({ score, pending }).where('id', '=', id).returning('id'));
+const countedQuery = prepared((db, id: number) => db.selectFrom('attempts').select('counted').where('id', '=', id));
 
 /**
  * Re-grades a submitted attempt (after a teacher marks a descriptive answer), then which of the

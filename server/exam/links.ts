@@ -1,11 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables';
+import { prepared } from '../db/prepared';
 
 /**
  * The query parameter of an exam link: `/?examToken=<token>` (the front end reads the same
  * name from src/config/examToken.ts).
  */
 export { EXAM_TOKEN_PARAM as EXAM_LINK_PARAM } from '../../src/config/examToken';
+
+const endOneQuery = prepared((db, now: number, quizId: number, studentId: number) =>
+  db.updateTable('sessions').set({ revoked_at: now }).where('quiz_id', '=', quizId).where('user_id', '=', studentId).where('revoked_at', 'is', null),
+);
 
 /**
  * Ends the exam-link sessions of these students for these quizzes: an exam link opens one exam,
@@ -24,13 +29,9 @@ export async function endExamLinkSessions(
     else studentsOf.set(a.quiz_id, [a.student_id]);
   }
   for (const [quizId, students] of studentsOf) {
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('quiz_id', '=', quizId)
-      .where('user_id', 'in', students)
-      .where('revoked_at', 'is', null)
-      .execute();
+    // One student (a submission): compiled once, as a whole hall submits at once.
+    if (students.length === 1) await endOneQuery.all(db, now, quizId, students[0]);
+    else await db.updateTable('sessions').set({ revoked_at: now }).where('quiz_id', '=', quizId).where('user_id', 'in', students).where('revoked_at', 'is', null).execute();
   }
 }
 

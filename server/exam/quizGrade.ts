@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database, GradingMethod } from '../db/tables';
+import { prepared } from '../db/prepared';
 import { enqueueGrades } from '../lti/outbox';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,6 +31,11 @@ export function quizGradeOf(method: GradingMethod, attempts: readonly AttemptSco
   return { grade: round(scoreOf(chosen)), counted: [chosen.id] };
 }
 
+const COUNTED_COLUMNS = ['id', 'quiz_id', 'student_id', 'attempt_no', 'status', 'score', 'counted'] as const;
+const gradingMethodQuery = prepared((db, quizId: number) => db.selectFrom('quizzes').select(['id', 'grading_method']).where('id', '=', quizId));
+const attemptsOfOneQuery = prepared((db, quizId: number, studentId: number) => db.selectFrom('attempts').select(COUNTED_COLUMNS).where('quiz_id', '=', quizId).where('student_id', '=', studentId));
+const countedQuery = prepared((db, counted: number, id: number) => db.updateTable('attempts').set({ counted }).where('id', '=', id));
+
 /**
  * Marks which attempts of these students count in their quiz grade (attempts.counted), after an
  * attempt closes or is regraded, or the grading method changed. Every figure that takes one result
@@ -38,16 +44,23 @@ export function quizGradeOf(method: GradingMethod, attempts: readonly AttemptSco
 export async function recountAttempts(trx: Db, pairs: readonly { quiz_id: number; student_id: number }[]): Promise<void> {
   const quizIds = [...new Set(pairs.map((p) => p.quiz_id))];
   if (!quizIds.length) return;
+  // One student's attempts (a submission): statements compiled once, as a whole hall submits at once.
+  const one = pairs.length === 1 ? pairs[0] : undefined;
   const methods = new Map(
-    (await trx.selectFrom('quizzes').select(['id', 'grading_method']).where('id', 'in', quizIds).execute()).map((q) => [q.id, q.grading_method as GradingMethod]),
+    (one ? await gradingMethodQuery.all(trx, one.quiz_id) : await trx.selectFrom('quizzes').select(['id', 'grading_method']).where('id', 'in', quizIds).execute()).map((q) => [
+      q.id,
+      q.grading_method as GradingMethod,
+    ]),
   );
   const wanted = new Set(pairs.map((p) => `${p.quiz_id}:${p.student_id}`));
-  const rows = await trx
-    .selectFrom('attempts')
-    .select(['id', 'quiz_id', 'student_id', 'attempt_no', 'status', 'score', 'counted'])
-    .where('quiz_id', 'in', quizIds)
-    .where('student_id', 'in', [...new Set(pairs.map((p) => p.student_id))])
-    .execute();
+  const rows = one
+    ? await attemptsOfOneQuery.all(trx, one.quiz_id, one.student_id)
+    : await trx
+        .selectFrom('attempts')
+        .select(COUNTED_COLUMNS)
+        .where('quiz_id', 'in', quizIds)
+        .where('student_id', 'in', [...new Set(pairs.map((p) => p.student_id))])
+        .execute();
   const byPair = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.quiz_id}:${row.student_id}`;
@@ -63,8 +76,10 @@ export async function recountAttempts(trx: Db, pairs: readonly { quiz_id: number
       if (should !== a.counted) (should ? on : off).push(a.id);
     }
   }
-  if (on.length) await trx.updateTable('attempts').set({ counted: 1 }).where('id', 'in', on).execute();
-  if (off.length) await trx.updateTable('attempts').set({ counted: 0 }).where('id', 'in', off).execute();
+  for (const [ids, counted] of [[on, 1], [off, 0]] as const) {
+    if (ids.length === 1) await countedQuery.all(trx, counted, ids[0]);
+    else if (ids.length) await trx.updateTable('attempts').set({ counted }).where('id', 'in', ids).execute();
+  }
   await enqueueGrades(trx, pairs);
 }
 

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, GradingMethod, LtiOutboxStatus, LtiOutboxTable } from '../db/tables';
+import { prepared } from '../db/prepared';
 import { quizGradeOf } from '../exam/quizGrade';
 import { SCOPE, SCORE_CONTENT_TYPE } from './claims';
 import { bodyExcerpt, ltiFetch } from './http';
@@ -82,6 +83,15 @@ export function onEnqueued(nudge: () => void): () => void {
   return () => nudges.delete(nudge);
 }
 
+/** The students' links to a quiz's line item in an LMS (with the student's id there). */
+const linkedUsers = (db: Db) =>
+  db
+    .selectFrom('lti_link_users')
+    .innerJoin('lti_links', 'lti_links.id', 'lti_link_users.link_id')
+    .select(['lti_link_users.link_id', 'lti_link_users.user_id', 'lti_link_users.sub', 'lti_links.quiz_id'])
+    .where('lti_links.lineitem', 'is not', null);
+const linkedOfOneQuery = prepared((db, studentId: number, quizId: number) => linkedUsers(db).where('lti_link_users.user_id', '=', studentId).where('lti_links.quiz_id', '=', quizId));
+
 /**
  * Writes the quiz grades of these (quiz, student) pairs to the outbox, for each student who came
  * through a link of the quiz that has a line item, in the transaction that changed them. A grade equal
@@ -93,15 +103,12 @@ export async function enqueueGrades(trx: Db, pairs: readonly { quiz_id: number; 
   const quizIds = [...new Set(pairs.map((p) => p.quiz_id))];
   const studentIds = [...new Set(pairs.map((p) => p.student_id))];
   const wanted = new Set(pairs.map((p) => `${p.quiz_id}:${p.student_id}`));
+  // One student of one quiz (a submission): compiled once, as a whole hall submits at once.
+  const one = pairs.length === 1 ? pairs[0] : undefined;
   const linked = (
-    await trx
-      .selectFrom('lti_link_users')
-      .innerJoin('lti_links', 'lti_links.id', 'lti_link_users.link_id')
-      .select(['lti_link_users.link_id', 'lti_link_users.user_id', 'lti_link_users.sub', 'lti_links.quiz_id'])
-      .where('lti_link_users.user_id', 'in', studentIds)
-      .where('lti_links.quiz_id', 'in', quizIds)
-      .where('lti_links.lineitem', 'is not', null)
-      .execute()
+    one
+      ? await linkedOfOneQuery.all(trx, one.student_id, one.quiz_id)
+      : await linkedUsers(trx).where('lti_link_users.user_id', 'in', studentIds).where('lti_links.quiz_id', 'in', quizIds).execute()
   ).filter((l) => wanted.has(`${l.quiz_id}:${l.user_id}`));
   if (!linked.length) return 0;
 

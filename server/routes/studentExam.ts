@@ -10,6 +10,7 @@ import {
   extraMinutesOf,
   nextAttemptOf,
   loadQuiz,
+  markingOf,
   paperConfigOf,
   paperOf,
   quizOptions,
@@ -295,7 +296,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       let latest = attempts[attempts.length - 1];
       // An attempt left running past its deadline is closed first: it counts as used.
       if (latest?.status === 'in_progress' && now > latest.deadline + SAVE_GRACE_MS) {
-        await closedBy(user, await closeAttempt(app.db, latest.id, 'deadline', now));
+        await closedBy(user, await closeAttempt(app.db, latest.id, 'deadline', { now }));
         attempts = await attemptStatesOfQuiz(app.db, quiz.id, user.userId);
         latest = attempts[attempts.length - 1];
       }
@@ -414,10 +415,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!state) throw notFound('Attempt not found');
     // As myAttempt does: past its deadline and grace, the server closes it itself first.
     const overdue = state.status === 'in_progress' && Date.now() > state.deadline + SAVE_GRACE_MS;
-    const attempt = overdue ? await closedBy(req.user!, await closeAttempt(app.db, state.id, 'deadline', Date.now(), group.run)) : state;
+    const quiz = await quizOfAttempt(state.quiz_id);
+    const closing = { inTransaction: group.run, marking: markingOf(quiz) };
+    const attempt = overdue ? await closedBy(req.user!, await closeAttempt(app.db, state.id, 'deadline', { now: Date.now(), ...closing })) : state;
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
-    const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student', Date.now(), group.run)) : attempt;
-    const quiz = await quizOfAttempt(closed.quiz_id);
+    const closed = attempt.status === 'in_progress' ? await closedBy(req.user!, await closeAttempt(app.db, attempt.id, 'student', { now: Date.now(), ...closing })) : attempt;
     const review = await reviewFor(app.db, quiz, closed);
     if (!review.options.marks) closed.score = null;
     return ok(
