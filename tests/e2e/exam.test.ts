@@ -33,9 +33,10 @@ describe('taking an exam', () => {
   }
 
   /** A quiz of the demo teacher, open now, for the demo group (and guests when asked). */
-  async function createQuiz(name: string, { duration, guest = false }: { duration: number; guest?: boolean }) {
+  async function createQuiz(name: string, { duration, guest = false, closesInMs }: { duration: number; guest?: boolean; closesInMs?: number }) {
     const teacher = await login('teacher', 'TEACHER');
-    const { body } = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [1, 3], { duration, options: { guest_flag: guest } }) });
+    const closes = closesInMs === undefined ? {} : { valid_to: new Date(Date.now() + closesInMs).toISOString() };
+    const { body } = await apiAs(teacher, '/quizzes', { method: 'POST', body: openQuizBody(name, [1, 3], { duration, options: { guest_flag: guest }, ...closes }) });
     expect(body.success, body.message).toBe(true);
     return { quizId: body.data.id as number, teacher };
   }
@@ -195,7 +196,9 @@ describe('taking an exam', () => {
   }, 120_000);
 
   it('submits by itself when the time is up, for a student who came through an exam link', async () => {
-    const { quizId, teacher } = await createQuiz(`One-minute check ${Date.now()}`, { duration: 1 });
+    // The deadline is the earlier of the duration's end and the window's: a window closing 30 s from
+    // now ends the exam within that, as the server's clock decides (no browser clock is faked).
+    const { quizId, teacher } = await createQuiz(`One-minute check ${Date.now()}`, { duration: 1, closesInMs: 30_000 });
     const { body: links } = await apiAs(teacher, `/quizzes/${quizId}/exam-links`, { method: 'POST' });
     const link = links.data.participants.find((p: { username: string }) => p.username === 'student').examLink as string;
 
@@ -206,7 +209,7 @@ describe('taking an exam', () => {
     await page.waitForURL(/\/student\/exam\/\d+$/);
     const attemptId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('radio', { name: 'Stack' }).check();
-    // Under a minute from the start: the 1-minute warning is announced.
+    // Under a minute left from the start: the 1-minute warning is announced.
     await page.getByText('1 minute remaining. The exam is submitted automatically when the time is up.').waitFor();
 
     // Nobody clicks Submit.
