@@ -255,10 +255,12 @@ export async function writeAnswerUpdates(trx: Db, attemptId: number, updates: An
   const postgres = isPostgres(trx);
   const n = updates.length;
   const text = sqlText(`answer-grades:${postgres}:${n}`, () => {
-    const whens = (from: number) => Array.from({ length: n }, (_, i) => `when ${placeholders(postgres, 2, 0, from + 2 * i)}`.replace(', ', ' then ')).join(' ');
+    // `when <question> then <value>` for each answer, its two values from the `from`-th parameter on.
+    const at = (i: number) => placeholders(postgres, 1, 0, i);
+    const whens = (from: number) => Array.from({ length: n }, (_, i) => `when ${at(from + 2 * i)} then ${at(from + 2 * i + 1)}`).join(' ');
     return (
       `update answers set outcome = case question_id ${whens(0)} end, marks = cast(case question_id ${whens(2 * n)} end as double precision) ` +
-      `where attempt_id = ${placeholders(postgres, 1, 0, 4 * n)} and question_id in (${placeholders(postgres, n, 0, 4 * n + 1)})`
+      `where attempt_id = ${at(4 * n)} and question_id in (${placeholders(postgres, n, 0, 4 * n + 1)})`
     );
   });
   const parameters: (number | string | null)[] = [];

@@ -34,7 +34,7 @@ export function quizGradeOf(method: GradingMethod, attempts: readonly AttemptSco
 const COUNTED_COLUMNS = ['id', 'quiz_id', 'student_id', 'attempt_no', 'status', 'score', 'counted'] as const;
 const gradingMethodQuery = prepared((db, quizId: number) => db.selectFrom('quizzes').select(['id', 'grading_method']).where('id', '=', quizId));
 const attemptsOfOneQuery = prepared((db, quizId: number, studentId: number) => db.selectFrom('attempts').select(COUNTED_COLUMNS).where('quiz_id', '=', quizId).where('student_id', '=', studentId));
-const countedQuery = prepared((db, counted: number, id: number) => db.updateTable('attempts').set({ counted }).where('id', '=', id));
+const setCountedQuery = prepared((db, counted: number, id: number) => db.updateTable('attempts').set({ counted }).where('id', '=', id));
 
 /**
  * Marks which attempts of these students count in their quiz grade (attempts.counted), after an
@@ -77,7 +77,7 @@ export async function recountAttempts(trx: Db, pairs: readonly { quiz_id: number
     }
   }
   for (const [ids, counted] of [[on, 1], [off, 0]] as const) {
-    if (ids.length === 1) await countedQuery.all(trx, counted, ids[0]);
+    if (ids.length === 1) await setCountedQuery.all(trx, counted, ids[0]);
     else if (ids.length) await trx.updateTable('attempts').set({ counted }).where('id', 'in', ids).execute();
   }
   await enqueueGrades(trx, pairs);

@@ -30,7 +30,7 @@ export const quizzesOfStudent = (db: Db, user: SessionUser) =>
  * only: the whole row (forty columns, several times the cost of the check) comes from the route's
  * memo of quiz rows by version.
  */
-const quizOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
+const quizVersionOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
   db
     .selectFrom('quizzes as q')
     .select(['q.id', 'q.updated_at'])
@@ -43,7 +43,7 @@ const quizOfStudentQuery = prepared((db, quizId: number, studentId: number) =>
       ]),
     ),
 );
-export const quizVersionOfStudent = (db: Db, user: SessionUser, quizId: number) => quizOfStudentQuery.first(db, quizId, user.userId);
+export const quizVersionOfStudent = (db: Db, user: SessionUser, quizId: number) => quizVersionOfStudentQuery.first(db, quizId, user.userId);
 
 /** A quiz's key and version (its updated_at), or undefined. */
 const quizVersionQuery = prepared((db, quizId: number) => db.selectFrom('quizzes').select(['id', 'updated_at']).where('id', '=', quizId));
