@@ -1,7 +1,7 @@
 import type { ApiResult } from '../schemas/envelope';
 import { getEnv } from '../config/env';
-import { getToken } from '../auth/session';
-import { answerOf, connectionIssue, type CallOptions, type HttpResponse } from './httpClient';
+import { getToken, sessionSignal } from '../auth/session';
+import { answerOf, connectionIssue, sessionEnded, type CallOptions, type HttpResponse } from './httpClient';
 
 /**
  * File transfers the fetch-based client cannot do: an upload that reports its progress and a
@@ -37,13 +37,20 @@ function headersOf(xhr: XMLHttpRequest): Headers {
   return headers;
 }
 
-function openRequest(method: string, path: string, headers?: HeadersInit): XMLHttpRequest {
+/** An opened XHR and, when it carries the stored credentials, their session's signal (session.ts). */
+interface OpenedRequest {
+  xhr: XMLHttpRequest;
+  session?: AbortSignal;
+}
+
+function openRequest(method: string, path: string, headers?: HeadersInit): OpenedRequest {
   const xhr = new XMLHttpRequest();
   xhr.open(method, `${getEnv().apiUrl}${path}`);
   new Headers(headers).forEach((value, name) => xhr.setRequestHeader(name, value));
   const token = getToken();
-  if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-  return xhr;
+  if (!token) return { xhr };
+  xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+  return { xhr, session: sessionSignal() };
 }
 
 interface ExchangeOptions<F> {
@@ -57,24 +64,30 @@ interface ExchangeOptions<F> {
  * Sends an opened XHR and resolves with its answer by httpClient's rules, for uploads and
  * downloads alike: offline, a network error or a timeout is 'Connection Issue' (with its toast);
  * every HTTP answer goes through answerOf (405, a body that is not the envelope, the 'Error'
- * toast); a cancelled request resolves as a failure without a toast. Never rejects.
+ * toast); a cancelled request resolves as a failure without a toast, and one whose session ended
+ * on the way as that ended session. Never rejects.
  */
 function exchange<T, F = never>(
-  xhr: XMLHttpRequest,
+  { xhr, session }: OpenedRequest,
   body: XMLHttpRequestBodyInit | null,
   { toast, signal, file }: ExchangeOptions<F> = {},
 ): Promise<HttpResponse<T> | F> {
   if (!navigator.onLine) return Promise.resolve(connectionIssue<T>());
   return new Promise((resolve) => {
     xhr.onload = async () => {
+      if (session?.aborted) return resolve(sessionEnded<T>());
       const headers = headersOf(xhr);
       if (file && xhr.status >= 200 && xhr.status < 300) return resolve(file(xhr, headers));
       const text = xhr.responseType === 'blob' ? await (xhr.response as Blob).text().catch(() => undefined) : xhr.responseText;
       resolve(answerOf<T>(xhr.status, headers, text, toast));
     };
     xhr.onerror = xhr.ontimeout = () => resolve(connectionIssue<T>());
-    xhr.onabort = () => resolve({ result: { success: false, message: 'Upload cancelled' }, status: 0, headers: new Headers() });
+    xhr.onabort = () => resolve(session?.aborted ? sessionEnded<T>() : { result: { success: false, message: 'Upload cancelled' }, status: 0, headers: new Headers() });
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // The session outlives its transfers: each lets go of its signal once it is over.
+    const drop = () => xhr.abort();
+    session?.addEventListener('abort', drop, { once: true });
+    xhr.onloadend = () => session?.removeEventListener('abort', drop);
     xhr.send(body);
   });
 }
@@ -84,10 +97,10 @@ function exchange<T, F = never>(
  * Resolves like httpClient.request; an aborted upload resolves as a failure without a toast.
  */
 export function uploadWithProgress<T = unknown>(path: string, formData: FormData, options: UploadOptions = {}): Promise<HttpResponse<T>> {
-  const xhr = openRequest(options.method ?? 'POST', path, options.headers);
-  xhr.setRequestHeader('Accept', 'application/json');
-  xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
-  return exchange<T>(xhr, formData, options);
+  const opened = openRequest(options.method ?? 'POST', path, options.headers);
+  opened.xhr.setRequestHeader('Accept', 'application/json');
+  opened.xhr.upload.onprogress = (event) => options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+  return exchange<T>(opened, formData, options);
 }
 
 /** The file name of a Content-Disposition header (plain or RFC 5987 form). */
@@ -110,9 +123,9 @@ export function filenameOf(contentDisposition: string | null): string | undefine
  * server's error envelope, read from the binary answer).
  */
 export async function downloadFile(path: string, options: CallOptions = {}): Promise<DownloadedFile | ApiResult<never>> {
-  const xhr = openRequest(options.method ?? 'GET', path, options.headers);
-  xhr.responseType = 'blob';
-  const answer = await exchange<never, DownloadedFile>(xhr, null, {
+  const opened = openRequest(options.method ?? 'GET', path, options.headers);
+  opened.xhr.responseType = 'blob';
+  const answer = await exchange<never, DownloadedFile>(opened, null, {
     toast: options.toast,
     file: (done, headers) => ({ blob: done.response as Blob, filename: filenameOf(headers.get('Content-Disposition')) }),
   });

@@ -1,6 +1,6 @@
 import type { ApiResult } from '../schemas/envelope';
 import { getEnv } from '../config/env';
-import { endSession, getToken } from '../auth/session';
+import { endSession, getToken, sessionSignal } from '../auth/session';
 import { navigateTo } from '../navigation/appNavigator';
 import { showToast } from '../ui/toast/toastStore';
 import { addSebHeaders } from './sebBridge';
@@ -47,6 +47,15 @@ export function connectionIssue<T>(): HttpResponse<T> {
   return { result: { success: false, internet: true, message: CONNECTION_ISSUE }, status: 0, headers: new Headers() };
 }
 
+/**
+ * The answer to a request of a session that has ended while it was on its way (session.ts's
+ * sessionSignal): what a 405 would have said, without a second sign-out or navigation, since
+ * whatever ended the session has done both.
+ */
+export function sessionEnded<T>(): HttpResponse<T> {
+  return { result: { success: false, message: SESSION_EXPIRED }, status: 405, headers: new Headers() };
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -72,16 +81,20 @@ export async function request<T = unknown>(path: string, spec: RequestSpec = {})
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (!headers.has('Accept')) headers.set('Accept', JSON_TYPE);
   addSebHeaders(headers);
+  // A request with the stored credentials ends with their session; one that brings its own (the
+  // sign-out's) goes on.
+  const signal = token ? sessionSignal() : undefined;
 
   let response: Response;
   try {
-    response = await fetch(`${getEnv().apiUrl}${path}`, { method: spec.method ?? 'GET', headers, body: spec.body });
+    response = await fetch(`${getEnv().apiUrl}${path}`, { method: spec.method ?? 'GET', headers, body: spec.body, signal });
   } catch {
-    return connectionIssue();
+    return signal?.aborted ? sessionEnded() : connectionIssue();
   }
 
   // A 405's body is not read: the session is over whatever it says.
   const text = response.status === 405 ? '' : await response.text().catch(() => undefined);
+  if (signal?.aborted) return sessionEnded();
   return answerOf<T>(response.status, response.headers, text, spec.toast);
 }
 

@@ -11,8 +11,12 @@ export type LoginPayload = LoginInput & { recaptchaValue: string | null; userTim
 export const requestLogin = (payload: LoginPayload): Promise<ApiResult<unknown>> =>
   send('/auth/login', payload, { toast: false });
 
-/** A failed logout changes nothing for the user: the browser forgets the session anyway. */
-export const requestLogout = (): Promise<ApiResult<unknown>> => send('/auth/logout', {}, { toast: false });
+/**
+ * Ends the session of `token` on the server; the browser has already forgotten it (and dropped
+ * its other requests), so a failed logout changes nothing for the user.
+ */
+export const requestLogout = (token: string): Promise<ApiResult<unknown>> =>
+  send('/auth/logout', {}, { toast: false, headers: { Authorization: `Bearer ${token}` } });
 
 export const requestSessionCheck = (role: Role): Promise<ApiResult<unknown>> => read(`/${rolePath(role)}/verify`);
 

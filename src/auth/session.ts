@@ -31,6 +31,19 @@ const KEPT_ACROSS_SIGN_OUT = /^theme:/;
 
 export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 
+/**
+ * The requests that carry the stored credentials listen to this session's signal; it fires when
+ * the credentials are removed (a sign-out, a lost session, a failed verification). Such a request
+ * can only be refused (405) once the session is over, so it is dropped instead: its answer never
+ * reaches the page, and the caller sees the ended session (httpClient.sessionEnded).
+ */
+let sessionRequests = new AbortController();
+export const sessionSignal = (): AbortSignal => sessionRequests.signal;
+function endSessionRequests(): void {
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
+}
+
 /** The stored role, normalised; undefined when missing or not one of ours. */
 export const getStoredRole = (): Role | undefined => parseRole(localStorage.getItem(STORAGE_KEYS.role));
 
@@ -73,6 +86,7 @@ export function setExamLinkQuiz(quizId: number | null, fromLms = false): void {
 export function endSession(): void {
   localStorage.removeItem(STORAGE_KEYS.role);
   localStorage.removeItem(STORAGE_KEYS.token);
+  endSessionRequests();
   examLinkQuiz = null;
   examLinkFromLms = false;
   identityChanged();
@@ -88,6 +102,7 @@ export function clearStorage(): void {
   for (const key of keys) {
     if (key !== null && !key.startsWith(PREFERENCES_KEY_PREFIX) && !KEPT_ACROSS_SIGN_OUT.test(key)) localStorage.removeItem(key);
   }
+  endSessionRequests();
   examLinkQuiz = null;
   examLinkFromLms = false;
   identityChanged();

@@ -44,10 +44,15 @@ export const authProvider = {
     return { redirectTo: areaPathOf(payload.role) };
   },
 
-  /** Resolves with where to go next; react-admin navigates there. */
+  /**
+   * Resolves with where to go next; react-admin navigates there. The browser forgets the session
+   * first, so no request of the screen still open goes out with it (or comes back refused) while
+   * the server ends it.
+   */
   async logout(): Promise<string> {
-    if (getToken()) await requestLogout();
+    const token = getToken();
     clearStorage();
+    if (token) await requestLogout(token);
     return '/';
   },
 

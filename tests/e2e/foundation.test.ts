@@ -93,6 +93,29 @@ describe('the portal end to end', () => {
     await e.expectApiRefusals(['405 GET /api/profile']);
   });
 
+  it('signs out while the dashboard is still loading: what the screen asked for is dropped, none of it comes back refused', async () => {
+    const { page } = await e.newPage();
+    // The teacher's course-outcome attainment is held on its way until the sign-out is over.
+    let signedOut = () => {};
+    const over = new Promise<void>((resolve) => (signedOut = resolve));
+    await page.route('**/api/subjects/*/attainment', async (route) => {
+      await over;
+      await route.continue().catch(() => undefined);
+    });
+    const asked = page.waitForRequest('**/api/subjects/*/attainment');
+    await submitLogin(page, 'teacher', 'TEACHER');
+    await page.waitForURL('**/teacher');
+    await asked;
+    const logout = page.waitForResponse('**/api/auth/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await logout).status()).toBe(200);
+    signedOut();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await storage(page, 'token')).toBeNull();
+    // The held request, let go after the server ended the session, would have been a 405 (the suite fails on it).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+
   it('signs a student in through an exam link, straight onto the instruction page', async () => {
     const db = new Database(path.join(e.server.env.DATA_DIR, 'portal.db'));
     const now = Date.now();

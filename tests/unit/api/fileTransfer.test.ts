@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { downloadFile, filenameOf, isDownloadedFile, uploadWithProgress } from '../../../src/api/fileTransfer';
+import { clearStorage } from '../../../src/auth/session';
 import { registerNavigator } from '../../../src/navigation/appNavigator';
 import { getToasts } from '../../../src/ui/toast/toastStore';
 import { useMswServer } from '../helpers/mswServer';
@@ -42,6 +43,23 @@ describe('uploadWithProgress', () => {
     await uploadWithProgress('/students/upload', form(), { toast: false });
 
     expect(getToasts()).toMatchObject([{ summary: 'Error', detail: 'Not allowed' }]);
+  });
+
+  it('drops an upload whose session ends on the way: it answers as the ended session, without a toast', async () => {
+    localStorage.setItem('token', 't-2');
+    localStorage.setItem('role', 'TEACHER');
+    server.use(
+      http.post('/api/students/upload', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({ success: true, message: 'late' }, { status: 201 });
+      }),
+    );
+
+    const upload = uploadWithProgress('/students/upload', form());
+    clearStorage();
+
+    await expect(upload).resolves.toMatchObject({ status: 405, result: { success: false, message: 'Session Expired!!' } });
+    expect(getToasts()).toHaveLength(0);
   });
 
   it("on 405 forgets the session, goes to '/' and shows no toast", async () => {

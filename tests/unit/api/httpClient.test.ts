@@ -56,6 +56,38 @@ describe('httpClient', () => {
     expect(getToasts()).toHaveLength(0);
   });
 
+  it('drops the requests of a session that a 405 ends while they wait: each answers as the ended session, with one navigation and no toast', async () => {
+    localStorage.setItem('token', 't-1');
+    localStorage.setItem('role', 'TEACHER');
+    const navigate = vi.fn();
+    const unregister = registerNavigator(navigate);
+    const answered: string[] = [];
+    server.use(
+      http.get('/api/slow', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answered.push('slow');
+        return HttpResponse.json({ success: true, message: 'late', data: 1 });
+      }),
+      http.get('/api/public', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json({ success: true, message: 'ok' });
+      }),
+      http.get('/api/revoked', () => HttpResponse.json({ success: false, message: 'x' }, { status: 405 })),
+    );
+
+    const slow = request('/slow');
+    const ended = await request('/revoked');
+    // Sent after the session ended: it carries no credentials and is nobody's to drop.
+    const tokenless = read('/public', { toast: false });
+
+    await expect(slow).resolves.toMatchObject({ status: 405, result: { success: false, message: 'Session Expired!!' } });
+    expect(ended.status).toBe(405);
+    await expect(tokenless).resolves.toEqual({ success: true, message: 'ok' });
+    unregister();
+    expect(navigate.mock.calls).toEqual([['/']]);
+    expect(getToasts()).toHaveLength(0);
+  });
+
   it("offline: makes no request and answers 'Connection Issue' with a toast", async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const handler = vi.fn(() => HttpResponse.json({ success: true, message: '' }));

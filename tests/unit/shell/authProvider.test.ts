@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { read } from '../../../src/api/httpClient';
 import { authProvider, LoginFailed } from '../../../src/shell/authProvider';
 import { preferencesKeyOf } from '../../../src/auth/session';
 import { registerNavigator } from '../../../src/navigation/appNavigator';
@@ -116,6 +117,35 @@ describe('authProvider.logout', () => {
     await expect(authProvider.logout()).resolves.toBe('/');
     expect(authorization).toBe('Bearer tok');
     expect(localStorage.length).toBe(0);
+  });
+
+  it('forgets the session before asking the server to end it: a request of the screen still waiting is dropped, none goes out with it', async () => {
+    storeSession('TEACHER');
+    const navigate = vi.fn();
+    const unregister = registerNavigator(navigate);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    server.use(
+      http.get('/api/subjects/1/attainment', async () => {
+        await held;
+        return HttpResponse.json({ success: false, message: 'Session Expired!!' }, { status: 405 });
+      }),
+      http.post('/api/auth/logout', ({ request }) => {
+        seen.push(`${String(localStorage.getItem('token'))} ${String(request.headers.get('authorization'))}`);
+        release();
+        return HttpResponse.json({ success: true, message: 'Signed out' });
+      }),
+    );
+
+    const waiting = read('/subjects/1/attainment', { toast: false });
+    await expect(authProvider.logout()).resolves.toBe('/');
+    // The sign-out carried the session's token, which the browser had already forgotten.
+    expect(seen).toEqual(['null Bearer tok']);
+    await expect(waiting).resolves.toEqual({ success: false, message: 'Session Expired!!' });
+    // Whatever ended the session navigates; the dropped request does not do it a second time.
+    expect(navigate).not.toHaveBeenCalled();
+    unregister();
   });
 
   it("keeps the users' list preferences (their own keys), and nothing else", async () => {
