@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import dayjs, { type Dayjs } from 'dayjs';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/testDb';
 import { freePort, serveCommand } from '../../bench/server';
@@ -357,6 +357,9 @@ export async function expectAccessible(page: Page, label?: string): Promise<void
   if (found.length) throw new Error(`axe-core (WCAG 2.2 AA) violations:\n${found.join('\n')}`);
 }
 
+/** How much of a page's accessibility tree a failed test prints. */
+const FAILED_PAGE_LINES = 80;
+
 /** One real server and one Chromium for a test file. */
 export function useE2E(extraEnv: Record<string, string> = {}): E2E {
   const e = {} as E2E;
@@ -396,6 +399,18 @@ export function useE2E(extraEnv: Record<string, string> = {}): E2E {
       const page = await context.newPage();
       return { context, page };
     };
+  });
+  // A failed test prints what each of its pages showed (address and accessibility tree), so that a
+  // failure seen only in a CI log can be read there.
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      for (const page of contexts.flatMap((c) => c.pages()).filter((p) => !p.isClosed())) {
+        const tree = await page.locator('body').ariaSnapshot({ timeout: 2_000 }).catch((error: Error) => `(no snapshot: ${error.message.split('\n')[0]})`);
+        const lines = tree.split('\n');
+        const shown = lines.length > FAILED_PAGE_LINES ? [...lines.slice(0, FAILED_PAGE_LINES), `… ${lines.length - FAILED_PAGE_LINES} more lines`] : lines;
+        console.error(`The page at ${page.url()} when the test failed:\n${shown.join('\n')}`);
+      }
+    });
   });
   // The portal's pages must work under its Content-Security-Policy: a violation fails the test, and
   // so does an API refusal the test did not expect (e.expectApiRefusals), a page navigating in a loop
