@@ -129,8 +129,8 @@ const insertAttemptQuery = prepared((db, quizId: number, studentId: number, atte
     .returning(ATTEMPT_STATE),
 );
 
-/** A start's outcome: the attempt's state, and whether this start created it. */
-export type StartedAttempt = { attempt: AttemptState; created: boolean };
+/** A start's outcome: the attempt's state, whether this start created it, and then its paper. */
+export type StartedAttempt = { attempt: AttemptState; created: false } | { attempt: AttemptState; created: true; paper: PaperQuestion[] };
 
 /**
  * Starts the student's next attempt at the quiz, or answers the one still running. Starting twice
@@ -204,7 +204,7 @@ export async function startAttempt(
           .execute();
       }
     }
-    return { attempt: inserted, created: true };
+    return { attempt: inserted, created: true, paper: questions };
   });
 }
 

@@ -324,4 +324,4 @@ export async function buildPaper(
 }
 
 /** The paper without answer keys: what a student's browser receives. */
-export const studentView = (questions: PaperQuestion[]) => questions.map(({ key: _key, ...shown }) => shown);
+export const studentView = (questions: readonly PaperQuestion[]) => questions.map(({ key: _key, ...shown }) => shown);

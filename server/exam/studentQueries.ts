@@ -78,8 +78,14 @@ const attemptOfStudentQuery = prepared((db, attemptId: number, studentId: number
 export const attemptOfStudent = (db: Db, attemptId: number, studentId: number) => attemptOfStudentQuery.first(db, attemptId, studentId);
 
 /** The student's own attempt without its paper (its state, for a submission), or undefined. */
-export const attemptStateOfStudent = (db: Db, attemptId: number, studentId: number) =>
-  db.selectFrom('attempts').select(ATTEMPT_STATE).where('id', '=', attemptId).where('student_id', '=', studentId).executeTakeFirst();
+const attemptStateOfStudentQuery = prepared((db, attemptId: number, studentId: number) =>
+  db.selectFrom('attempts').select(ATTEMPT_STATE).where('id', '=', attemptId).where('student_id', '=', studentId),
+);
+export const attemptStateOfStudent = (db: Db, attemptId: number, studentId: number) => attemptStateOfStudentQuery.first(db, attemptId, studentId);
+
+/** An attempt's stored paper (JSON). */
+const attemptPaperQuery = prepared((db, attemptId: number) => db.selectFrom('attempts').select('paper').where('id', '=', attemptId));
+export const attemptPaper = async (db: Db, attemptId: number) => (await attemptPaperQuery.first(db, attemptId))!;
 
 /** An attempt's status and deadline, which change while it runs. */
 export const attemptStatus = (db: Db, attemptId: number) =>

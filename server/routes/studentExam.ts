@@ -35,12 +35,14 @@ import { effectiveFor, effectiveForMany, type EffectiveSettings } from '../exam/
 import { quizGradeOf } from '../exam/quizGrade';
 import { reviewFor, reviewsOf } from '../exam/review';
 import dayjs from 'dayjs';
+import { LRUCache } from 'lru-cache';
 import { quizSummaries } from '../exam/quizSummary';
 import {
   attemptHistory,
   attemptOfStudent,
   attemptOwnerAndPaper,
   attemptStateOfStudent,
+  attemptPaper,
   attemptStatesOf,
   attemptStatus,
   quizVersion,
@@ -182,12 +184,29 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     return attempt;
   }
 
-  async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow> {
-    const attempt = await attemptOfStudent(app.db, attemptId, user.userId);
+  async function myAttempt(user: SessionUser, attemptId: number): Promise<AttemptRow>;
+  async function myAttempt(user: SessionUser, attemptId: number, withPaper: false): Promise<AttemptState>;
+  async function myAttempt(user: SessionUser, attemptId: number, withPaper = true): Promise<AttemptState> {
+    const attempt = withPaper ? await attemptOfStudent(app.db, attemptId, user.userId) : await attemptStateOfStudent(app.db, attemptId, user.userId);
     if (!attempt) throw notFound('Attempt not found');
     // The browser may be gone: past the deadline and its grace, the server closes the attempt itself.
     if (attempt.status === 'in_progress' && Date.now() > attempt.deadline + SAVE_GRACE_MS) return await closedBy(user, await closeAttempt(app.db, attempt.id, 'deadline'));
     return attempt;
+  }
+
+  /**
+   * The papers this process has just drawn, by attempt, with the attempt's version (updated_at)
+   * then. The browser asks for its paper right after the start; it is answered from here instead
+   * of reading the paper back (tens of kB) and parsing it. An attempt changed since (closed,
+   * regraded, its deadline moved: a new updated_at) is read from the database, and so is one
+   * started by another process or more than 10 s ago.
+   */
+  const drawnPapers = new LRUCache<number, { version: number; questions: readonly PaperQuestion[] }>({ max: 2_000, ttl: 10_000 });
+
+  async function paperOfAttempt(attempt: AttemptState | AttemptRow): Promise<readonly PaperQuestion[]> {
+    const drawn = drawnPapers.get(attempt.id);
+    if (drawn?.version === attempt.updated_at) return drawn.questions;
+    return paperOf('paper' in attempt ? attempt : await attemptPaper(app.db, attempt.id));
   }
 
   /** What the quiz's papers are drawn from: shared by the students who start it in the same few seconds. */
@@ -205,7 +224,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = `${quiz.id}:${studentId}`;
     let pending = starting.get(key);
     if (!pending) {
-      pending = drawFrom.get(quiz).then((from) => startAttempt(app.db, quiz, studentId, { now, drawFrom: from, effective, inTransaction: group.run, previous }));
+      pending = drawFrom.get(quiz).then(async (from) => {
+        const started = await startAttempt(app.db, quiz, studentId, { now, drawFrom: from, effective, inTransaction: group.run, previous });
+        if (started.created) drawnPapers.set(started.attempt.id, { version: started.attempt.updated_at, questions: started.paper });
+        return started;
+      });
       starting.set(key, pending);
       void pending.finally(() => starting.delete(key)).catch(() => {});
     }
@@ -326,7 +349,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
-    const attempt = await myAttempt(req.user!, req.params.attemptId);
+    // Its state only when this process has just drawn its paper.
+    const attempt = drawnPapers.has(req.params.attemptId) ? await myAttempt(req.user!, req.params.attemptId, false) : await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const quiz = await quizOfAttempt(attempt.quiz_id);
     const answers = await savedAnswers(app.db, attempt.id);
@@ -341,7 +365,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       graceMs: SAVE_GRACE_MS,
       negativeMarking: quizOptions(quiz).negative_marking === true,
       integrity: integritySettingsOf(quiz),
-      questions: studentView(paperOf(attempt)),
+      questions: studentView(await paperOfAttempt(attempt)),
       answers: Object.fromEntries(
         answers.map((a) => [a.question_id, { response: a.response === null ? null : JSON.parse(a.response), seq: a.seq, flagged: a.flagged === 1, savedAt: a.saved_at }]),
       ),

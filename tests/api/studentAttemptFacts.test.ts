@@ -71,4 +71,28 @@ describeDb('student attempt facts', () => {
     expect((await t.request('PUT', `/api/quizzes/${quiz}`, { token: A.tokens.TEACHER, body: { ...body, published: false } })).statusCode).toBe(200);
     expect((await student('GET', `/api/student/quizzes/${quiz}`)).statusCode).toBe(404);
   });
+
+  it('answers the paper it has just drawn as stored, and the stored one once the attempt has changed (papers are kept by version)', async () => {
+    const body = bodies.openQuiz(A);
+    const quiz = created(await t.request('POST', '/api/quizzes', { token: A.tokens.TEACHER, body }), 'quiz').id as number;
+    const started = await student('POST', `/api/student/quizzes/${quiz}/attempts`);
+    expect(started.statusCode, started.body).toBe(201);
+    const attempt = json(started).data.id as number;
+    const db = t.portal.database.db;
+    const storedView = async () => {
+      const row = await db.selectFrom('attempts').select(['paper', 'updated_at']).where('id', '=', attempt).executeTakeFirstOrThrow();
+      return { updatedAt: row.updated_at, questions: (JSON.parse(row.paper) as { key: unknown }[]).map(({ key: _key, ...shown }) => shown) };
+    };
+    const first = await storedView();
+    expect(first.questions.length).toBeGreaterThan(0);
+    expect(json(await student('GET', `/api/student/attempts/${attempt}`)).data.questions).toEqual(first.questions);
+
+    // Another process regrades it (a new key and marks for its first question, a new version): the next paper says so.
+    const paper = JSON.parse((await db.selectFrom('attempts').select('paper').where('id', '=', attempt).executeTakeFirstOrThrow()).paper) as { marks: number }[];
+    paper[0].marks += 5;
+    await db.updateTable('attempts').set({ paper: JSON.stringify(paper), updated_at: first.updatedAt + 1 }).where('id', '=', attempt).execute();
+    const regraded = json(await student('GET', `/api/student/attempts/${attempt}`)).data.questions as { marks: number }[];
+    expect(regraded[0].marks).toBe(paper[0].marks);
+    expect(regraded).toEqual((await storedView()).questions);
+  });
 });
