@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '../config/constants';
@@ -14,6 +15,8 @@ import { studentPaths } from './paths';
 import { LogoutButton } from '../shell/LogoutButton';
 import { UserMenu } from '../shell/UserMenu';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { ConfirmDialog } from '../ui/dialogs/ConfirmDialog';
+import { unsentAnswers, type UnsentAnswers } from './exam/saveQueue';
 import { STUDENT_SCREENS } from '../shell/studentScreens';
 import { pageTitleOf, useDocumentTitle } from '../shell/pageTitle';
 
@@ -23,6 +26,13 @@ const NAV_LINKS = [
   { to: AREA_ROOT, label: 'Dashboard', end: true },
   ...STUDENT_SCREENS.flatMap((screen) => (screen.nav ? [{ to: `${AREA_ROOT}/${screen.path}`, label: screen.nav, end: false }] : [])),
 ];
+
+/** What a sign-out asks when answers of an exam have not reached the server yet. */
+export const UNSENT_TITLE = 'Answers not sent yet';
+export const unsentText = (count: number) =>
+  count === 1
+    ? '1 answer of your exam has not reached the server yet. It is kept on this device only, and signing out deletes it.'
+    : `${count} answers of your exam have not reached the server yet. They are kept on this device only, and signing out deletes them.`;
 
 /** What the bar offers a session opened by an exam link: its quiz, and signing in for the rest. */
 export const EXAM_LINK_NOTE = 'You came in through an exam link: it opens only this quiz. Sign in with your username and password for the rest of the portal.';
@@ -37,7 +47,15 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
   const navigate = useNavigate();
   const title = pageTitleOf('student', useLocation().pathname);
   useDocumentTitle(title);
-  const logout = async () => navigate(await authProvider.logout(), { replace: true });
+  const signOut = async () => navigate(await authProvider.logout(), { replace: true });
+  // Answers still on their way to the server live in this browser only, and a sign-out deletes them.
+  const [unsent, setUnsent] = useState<UnsentAnswers[]>([]);
+  const logout = async () => {
+    const waiting = unsentAnswers();
+    if (waiting.length) setUnsent(waiting);
+    else await signOut();
+  };
+  const unsentCount = unsent.reduce((sum, a) => sum + a.count, 0);
   const fromLms = examLinkQuiz !== undefined && isExamLinkFromLms();
   const links = examLinkQuiz === undefined ? NAV_LINKS : [{ to: studentPaths.instruction(examLinkQuiz), label: getStoredQuizName() ?? 'Your exam', end: true }];
 
@@ -85,6 +103,15 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
           <Outlet />
         </Suspense>
       </Container>
+      <ConfirmDialog open={unsent.length > 0} title={UNSENT_TITLE} confirmLabel="Sign out anyway" danger onConfirm={signOut} onClose={() => setUnsent([])}>
+        {unsentText(unsentCount)}{' '}
+        {unsent.length > 0 && (
+          <Link component={RouterLink} to={studentPaths.exam(unsent[0].attemptId)} onClick={() => setUnsent([])}>
+            Open the exam
+          </Link>
+        )}{' '}
+        while you are online to send {unsentCount === 1 ? 'it' : 'them'}.
+      </ConfirmDialog>
     </>
   );
 }

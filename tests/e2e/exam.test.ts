@@ -232,6 +232,43 @@ describe('taking an exam', () => {
     expect(attempt.score).toBe(2);
   }, 150_000);
 
+  it('asks before a sign-out deletes answers that have not reached the server, and leads back to the exam to send them', async () => {
+    const { quizId } = await createQuiz(`Sign-out check ${Date.now()}`, { duration: 30 });
+    const { context, page } = await e.newPage();
+    await signIn(page, 'student', 'STUDENT');
+    await page.goto(`/student/availableQuiz/instruction/${quizId}`);
+    await page.getByRole('button', { name: 'Start exam' }).click();
+    await page.waitForURL(/\/student\/exam\/\d+$/);
+    const attemptId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Offline, an answer stays on the device; the student leaves the exam and signs out.
+    const stack = page.getByRole('radio', { name: 'Stack' });
+    await stack.waitFor();
+    await context.setOffline(true);
+    await stack.check();
+    await page.getByText('Offline: 1 answer kept on this device').waitFor();
+    await page.goBack();
+    await page.waitForURL(`**/student/availableQuiz/instruction/${quizId}`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Answers not sent yet' });
+    await dialog.getByText('1 answer of your exam has not reached the server yet.', { exact: false }).waitFor();
+    await expectAccessible(page, 'the sign-out with answers not sent');
+    expect(await storage(page, 'token')).not.toBeNull();
+
+    // Online again, back to the exam: the answer reaches the server; then nothing holds the sign-out.
+    await context.setOffline(false);
+    await dialog.getByRole('link', { name: 'Open the exam' }).click();
+    await page.waitForURL(`**/student/exam/${attemptId}`);
+    await page.getByText('All answers saved').waitFor({ timeout: 15_000 });
+    expect(await storage(page, `examSaves:${attemptId}`)).toBeNull();
+    const { body: paper } = await apiAs(await storage(page, 'token'), `/student/attempts/${attemptId}`);
+    expect(paper.data.answers[1]?.response).toBe('o2');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('lets a guest in through a guest link with a name, onto the instruction page', async () => {
     const { quizId, teacher } = await createQuiz(`Guest check ${Date.now()}`, { duration: 20, guest: true });
     const { body } = await apiAs(teacher, `/quizzes/${quizId}/guest-link`, { method: 'POST' });

@@ -141,9 +141,48 @@ const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
 /** The localStorage key of an attempt's queue. */
-export const queueKey = (attemptId: number): string => `examSaves:${attemptId}`;
+const QUEUE_KEY_PREFIX = 'examSaves:';
+export const queueKey = (attemptId: number): string => `${QUEUE_KEY_PREFIX}${attemptId}`;
 
 type Stored = Record<string, QueuedSave>;
+
+/** An attempt whose answers wait on this device for the server, and how many. */
+export interface UnsentAnswers {
+  attemptId: number;
+  count: number;
+}
+
+/**
+ * The answers kept on this device that have not reached the server yet, by attempt (the queues in
+ * localStorage). A sign-out deletes them with the rest of the session, so the student is asked first.
+ */
+export function unsentAnswers(storage: Storage | null = defaultStorage() as Storage | null): UnsentAnswers[] {
+  if (!storage) return [];
+  const found: UnsentAnswers[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    const attemptId = key?.startsWith(QUEUE_KEY_PREFIX) ? Number(key.slice(QUEUE_KEY_PREFIX.length)) : NaN;
+    if (!Number.isInteger(attemptId)) continue;
+    let count = 0;
+    try {
+      count = Object.keys(parseQueue(storage.getItem(key!))).length;
+    } catch {
+      // Not a queue this page wrote: nothing of it would be sent either.
+    }
+    if (count) found.push({ attemptId, count });
+  }
+  return found;
+}
+
+/** A queue as stored (`{ v: 1, saves }`), its well-formed saves by question; throws on what is not JSON. */
+function parseQueue(raw: string | null): Stored {
+  if (raw === null) return {};
+  const parsed = JSON.parse(raw) as { saves?: unknown };
+  const saves = (parsed && typeof parsed === 'object' ? parsed.saves : undefined) as Record<string, unknown> | undefined;
+  const out: Stored = {};
+  for (const value of Object.values(saves ?? {})) if (isQueuedSave(value)) out[value.questionId] = value;
+  return out;
+}
 
 function isQueuedSave(value: unknown): value is QueuedSave {
   const save = value as QueuedSave;
@@ -206,13 +245,7 @@ export class SaveQueue {
   private read(): Stored {
     if (!this.storage || this.storageFailed) return this.memory;
     try {
-      const raw = this.storage.getItem(this.key);
-      if (raw === null) return {};
-      const parsed = JSON.parse(raw) as { saves?: unknown };
-      const saves = (parsed && typeof parsed === 'object' ? parsed.saves : undefined) as Record<string, unknown> | undefined;
-      const out: Stored = {};
-      for (const value of Object.values(saves ?? {})) if (isQueuedSave(value)) out[value.questionId] = value;
-      return out;
+      return parseQueue(this.storage.getItem(this.key));
     } catch {
       return this.memory;
     }
