@@ -49,11 +49,14 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
   useDocumentTitle(title);
   const signOut = async () => navigate(await authProvider.logout(), { replace: true });
   // Answers still on their way to the server live in this browser only, and a sign-out deletes them.
+  // What was found stays in state while the dialog closes, so its text does not change as it fades.
   const [unsent, setUnsent] = useState<UnsentAnswers[]>([]);
+  const [asking, setAsking] = useState(false);
   const logout = async () => {
     const waiting = unsentAnswers();
-    if (waiting.length) setUnsent(waiting);
-    else await signOut();
+    if (!waiting.length) return await signOut();
+    setUnsent(waiting);
+    setAsking(true);
   };
   const unsentCount = unsent.reduce((sum, a) => sum + a.count, 0);
   const fromLms = examLinkQuiz !== undefined && isExamLinkFromLms();
@@ -103,10 +106,10 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
           <Outlet />
         </Suspense>
       </Container>
-      <ConfirmDialog open={unsent.length > 0} title={UNSENT_TITLE} confirmLabel="Sign out anyway" danger onConfirm={signOut} onClose={() => setUnsent([])}>
+      <ConfirmDialog open={asking} title={UNSENT_TITLE} confirmLabel="Sign out anyway" danger onConfirm={signOut} onClose={() => setAsking(false)}>
         {unsentText(unsentCount)}{' '}
         {unsent.length > 0 && (
-          <Link component={RouterLink} to={studentPaths.exam(unsent[0].attemptId)} onClick={() => setUnsent([])}>
+          <Link component={RouterLink} to={studentPaths.exam(unsent[0].attemptId)} onClick={() => setAsking(false)}>
             Open the exam
           </Link>
         )}{' '}
