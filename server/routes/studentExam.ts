@@ -201,10 +201,11 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
    * regraded, its deadline moved: a new updated_at) is read from the database, and so is one
    * started by another process or more than 10 s ago.
    */
-  const drawnPapers = new LRUCache<number, { version: number; questions: readonly PaperQuestion[] }>({ max: 2_000, ttl: 10_000 });
+  type DrawnPaper = { version: number; questions: readonly PaperQuestion[] };
+  const drawnPapers = new LRUCache<number, DrawnPaper>({ max: 2_000, ttl: 10_000 });
 
-  async function paperOfAttempt(attempt: AttemptState | AttemptRow): Promise<readonly PaperQuestion[]> {
-    const drawn = drawnPapers.get(attempt.id);
+  /** The attempt's paper: the one drawn here if the attempt is as it was then, else as stored (read now when not at hand). */
+  async function paperOfAttempt(attempt: AttemptState | AttemptRow, drawn: DrawnPaper | undefined): Promise<readonly PaperQuestion[]> {
     if (drawn?.version === attempt.updated_at) return drawn.questions;
     return paperOf('paper' in attempt ? attempt : await attemptPaper(app.db, attempt.id));
   }
@@ -350,7 +351,8 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/student/attempts/:attemptId', { onRequest, schema: { tags, summary: 'The paper, saved answers and deadline', params: z.object({ attemptId: id }) } }, async (req) => {
     // Its state only when this process has just drawn its paper.
-    const attempt = drawnPapers.has(req.params.attemptId) ? await myAttempt(req.user!, req.params.attemptId, false) : await myAttempt(req.user!, req.params.attemptId);
+    const drawn = drawnPapers.get(req.params.attemptId);
+    const attempt = drawn ? await myAttempt(req.user!, req.params.attemptId, false) : await myAttempt(req.user!, req.params.attemptId);
     await integrity.attempt(req, attempt.quiz_id, attempt.id);
     const quiz = await quizOfAttempt(attempt.quiz_id);
     const answers = await savedAnswers(app.db, attempt.id);
@@ -365,7 +367,7 @@ const studentExamRoutes: FastifyPluginAsyncZod = async (app) => {
       graceMs: SAVE_GRACE_MS,
       negativeMarking: quizOptions(quiz).negative_marking === true,
       integrity: integritySettingsOf(quiz),
-      questions: studentView(await paperOfAttempt(attempt)),
+      questions: studentView(await paperOfAttempt(attempt, drawn)),
       answers: Object.fromEntries(
         answers.map((a) => [a.question_id, { response: a.response === null ? null : JSON.parse(a.response), seq: a.seq, flagged: a.flagged === 1, savedAt: a.saved_at }]),
       ),
