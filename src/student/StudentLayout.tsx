@@ -34,6 +34,21 @@ export const unsentText = (count: number) =>
     ? '1 answer of your exam has not reached the server yet. It is kept on this device only, and signing out deletes it.'
     : `${count} answers of your exam have not reached the server yet. They are kept on this device only, and signing out deletes them.`;
 
+/** The question's text, with the way back to the exam whose answers wait (the first, if several). */
+function UnsentAnswersText({ unsent, onOpen }: { unsent: readonly UnsentAnswers[]; onOpen: () => void }) {
+  const count = unsent.reduce((sum, a) => sum + a.count, 0);
+  if (!unsent.length) return null;
+  return (
+    <>
+      {unsentText(count)}{' '}
+      <Link component={RouterLink} to={studentPaths.exam(unsent[0].attemptId)} onClick={onOpen}>
+        Open the exam
+      </Link>{' '}
+      while you are online to send {count === 1 ? 'it' : 'them'}.
+    </>
+  );
+}
+
 /** What the bar offers a session opened by an exam link: its quiz, and signing in for the rest. */
 export const EXAM_LINK_NOTE = 'You came in through an exam link: it opens only this quiz. Sign in with your username and password for the rest of the portal.';
 /** The same for a student who came from their LMS course: they come back through the LMS (their account has no password of theirs). */
@@ -58,7 +73,6 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
     setUnsent(waiting);
     setAsking(true);
   };
-  const unsentCount = unsent.reduce((sum, a) => sum + a.count, 0);
   const fromLms = examLinkQuiz !== undefined && isExamLinkFromLms();
   const links = examLinkQuiz === undefined ? NAV_LINKS : [{ to: studentPaths.instruction(examLinkQuiz), label: getStoredQuizName() ?? 'Your exam', end: true }];
 
@@ -107,13 +121,7 @@ export function StudentLayout({ examLinkQuiz }: { examLinkQuiz?: number } = {}) 
         </Suspense>
       </Container>
       <ConfirmDialog open={asking} title={UNSENT_TITLE} confirmLabel="Sign out anyway" danger onConfirm={signOut} onClose={() => setAsking(false)}>
-        {unsentText(unsentCount)}{' '}
-        {unsent.length > 0 && (
-          <Link component={RouterLink} to={studentPaths.exam(unsent[0].attemptId)} onClick={() => setAsking(false)}>
-            Open the exam
-          </Link>
-        )}{' '}
-        while you are online to send {unsentCount === 1 ? 'it' : 'them'}.
+        <UnsentAnswersText unsent={unsent} onOpen={() => setAsking(false)} />
       </ConfirmDialog>
     </>
   );
